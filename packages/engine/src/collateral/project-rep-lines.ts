@@ -1,0 +1,162 @@
+import { cdrToMdr, cprToSmm, smmToCpr, mdrToCdr } from '../rates/rate-conversions.ts';
+import { psaCpr, sdaCdr } from '../rates/standard-curves.ts';
+import { valueAt } from '../rates/vector.ts';
+import { createFlows } from './collateral-types.ts';
+import type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from './collateral-types.ts';
+
+/** Monthly rate (SMM/MDR) of a speed input at projection month index i for a line of age `age`. */
+export function monthlyRate(speed: SpeedInput, i: number, age: number, isDefault: boolean): number {
+  switch (speed.kind) {
+    case 'monthly':
+      return valueAt(speed.values, i);
+    case 'annual': {
+      const annual = valueAt(speed.values, i);
+      return isDefault ? cdrToMdr(annual) : cprToSmm(annual);
+    }
+    case 'standard': {
+      // PSA/SDA: loan age m = 1 in the loan's first month, so month i+1 of a line aged `age`.
+      const annual = isDefault ? sdaCdr(speed.pct, age + i + 1) : psaCpr(speed.pct, age + i + 1);
+      return isDefault ? cdrToMdr(annual) : cprToSmm(annual);
+    }
+  }
+}
+
+/** Half-up rounding to a whole unit (cents when the projection runs in cents). */
+const roundUnit = (x: number): number => Math.round(x);
+
+/**
+ * Projects rep lines (or a handful of loans) and sums them into pool flows by month.
+ * Each line amortizes level-pay on its remaining term at its gross coupon (payment recomputed
+ * from the current balance each month, crt-domain.md §1.2) under the scenario's convention:
+ * - `sifma`: BMA Standard Formulas (defaults before amortization, prepayments on the prior
+ *   balance after scheduled amortization, foreclosure pipeline of `recoveryLagMonths`,
+ *   optional advancing, MDR 0 in the last L months of the term);
+ * - `stacr-ppm`: credit events and prepayments on the beginning balance, survivors amortize,
+ *   loss = fixed share of the credit-event UPB, recovered principal in the same month.
+ * @param lines collateral lines (balances in dollars)
+ * @param scenario speeds and conventions
+ * @param months projection horizon (months)
+ */
+export function projectRepLines(lines: readonly CollateralLine[], scenario: CollateralScenario, months: number): CollateralFlows {
+  const flows = createFlows(months);
+  const unit = scenario.roundToCent ? 100 : 1;
+  const w = new Float64Array(months * 6); // weighted rate numerators: gross, net, smm, mdr
+  for (const line of lines) {
+    if (scenario.convention === 'sifma') projectSifmaLine(line, scenario, flows, w, months);
+    else projectPpmLine(line, scenario, flows, w, months, unit);
+  }
+  for (let i = 0; i < months; i++) {
+    const b0 = flows.beginBalance[i] as number;
+    const den = b0 > 0 ? b0 : 1;
+    flows.grossRate[i] = (w[i * 6] as number) / den;
+    flows.netRate[i] = (w[i * 6 + 1] as number) / den;
+    flows.cpr[i] = b0 > 0 ? smmToCpr(Math.min((w[i * 6 + 2] as number) / den, 0.999999)) : 0;
+    flows.cdr[i] = b0 > 0 ? mdrToCdr(Math.min((w[i * 6 + 3] as number) / den, 0.999999)) : 0;
+    flows.severity[i] = scenario.convention === 'stacr-ppm' && scenario.fixedLossShare !== null ? scenario.fixedLossShare : valueAt(scenario.severity, i);
+    flows.delinquency[i] = valueAt(scenario.delinquency, i);
+  }
+  return flows;
+}
+
+function addWeights(w: Float64Array, i: number, b0: number, line: CollateralLine, smm: number, mdr: number): void {
+  w[i * 6] = (w[i * 6] as number) + b0 * line.grossRate;
+  w[i * 6 + 1] = (w[i * 6 + 1] as number) + b0 * line.netRate;
+  w[i * 6 + 2] = (w[i * 6 + 2] as number) + b0 * smm;
+  w[i * 6 + 3] = (w[i * 6 + 3] as number) + b0 * mdr;
+}
+
+/** BMA/SIFMA Standard Formulas step order for one line (crt-domain.md §1.3 A). */
+function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, f: CollateralFlows, w: Float64Array, months: number): void {
+  const c = line.grossRate / 12;
+  const q = 1 + c;
+  const lag = Math.max(0, Math.trunc(sc.recoveryLagMonths));
+  const term = Math.min(line.remainingTerm, months);
+  const netShare = line.grossRate > 0 ? line.netRate / line.grossRate : 1;
+  // surv[k] = scheduled survival of a loan from the start through month k (S(k)/S(0)).
+  const surv = new Float64Array(term + 1);
+  const defaults = new Float64Array(term + 1);
+  surv[0] = 1;
+  let qn = Math.pow(q, line.remainingTerm);
+  let p0 = line.balance;
+  let fcl = 0;
+  for (let k = 1; k <= term; k++) {
+    const i = k - 1;
+    const n = line.remainingTerm - k + 1;
+    // Share of balance repaid by the level payment with n payments left: c / (q^n − 1); 1/n at 0 %.
+    const amortShare = n <= 1 ? 1 : c > 0 ? c / (qn - 1) : 1 / n;
+    qn /= q;
+    const r = 1 - amortShare;
+    surv[k] = (surv[k - 1] as number) * r;
+    const smm = monthlyRate(sc.prepay, i, line.age, false);
+    // MDR is 0 in the last L months: such a default could not liquidate before maturity.
+    const mdr = n <= lag ? 0 : monthlyRate(sc.default, i, line.age, true);
+    const d = mdr * p0;
+    const aa = (p0 - d) * amortShare;
+    const v = Math.min(smm * p0 * r, p0 - d - aa);
+    const p1 = Math.max(0, p0 - d - aa - v);
+    defaults[k] = d;
+    let adb = 0;
+    let loss = 0;
+    if (k > lag) {
+      const dOld = defaults[k - lag] as number;
+      adb = sc.servicerAdvancing ? dOld * ((surv[k - 1] as number) / (surv[k - 1 - lag] as number)) : dOld;
+      loss = Math.min(valueAt(sc.severity, i) * dOld, adb);
+    }
+    const amdef = sc.servicerAdvancing ? (d + fcl - adb) * amortShare : 0;
+    const interest = sc.servicerAdvancing ? c * (p0 + fcl) : c * (p0 - d);
+    const fclEnd = Math.max(0, fcl + d - adb - amdef);
+    f.beginBalance[i] = (f.beginBalance[i] as number) + p0;
+    f.balance[i] = (f.balance[i] as number) + p1;
+    f.interest[i] = (f.interest[i] as number) + interest;
+    f.passThru[i] = (f.passThru[i] as number) + interest * netShare;
+    f.scheduled[i] = (f.scheduled[i] as number) + aa + amdef;
+    f.prepaid[i] = (f.prepaid[i] as number) + v;
+    f.defaults[i] = (f.defaults[i] as number) + d;
+    f.losses[i] = (f.losses[i] as number) + loss;
+    f.recoveries[i] = (f.recoveries[i] as number) + (adb - loss);
+    f.foreclosure[i] = (f.foreclosure[i] as number) + fclEnd;
+    addWeights(w, i, p0, line, smm, mdr);
+    p0 = p1;
+    fcl = fclEnd;
+  }
+}
+
+/** STACR offering-memorandum table convention for one line (crt-domain.md §1.3 B). */
+function projectPpmLine(line: CollateralLine, sc: CollateralScenario, f: CollateralFlows, w: Float64Array, months: number, unit: number): void {
+  const c = line.grossRate / 12;
+  const q = 1 + c;
+  const rnd = unit === 100 ? roundUnit : (x: number): number => x;
+  const term = Math.min(line.remainingTerm, months);
+  const netShare = line.grossRate > 0 ? line.netRate / line.grossRate : 1;
+  let b = rnd(line.balance * unit);
+  let qn = Math.pow(q, line.remainingTerm);
+  for (let k = 1; k <= term && b > 0; k++) {
+    const i = k - 1;
+    const n = line.remainingTerm - k + 1;
+    const smm = monthlyRate(sc.prepay, i, line.age, false);
+    const mdr = monthlyRate(sc.default, i, line.age, true);
+    const ce = rnd(b * mdr);
+    const pre = Math.min(rnd(b * smm), b - ce);
+    const x = b - ce - pre;
+    const interest = rnd(x * c);
+    // Level payment on the survivors over the remaining term; the last payment clears the line.
+    const pmt = n <= 1 ? x + interest : c > 0 ? rnd((x * c * qn) / (qn - 1)) : rnd(x / n) + interest;
+    qn /= q;
+    const sched = Math.min(x, pmt - interest);
+    const end = x - sched;
+    const share = sc.fixedLossShare ?? valueAt(sc.severity, i);
+    const loss = ce * share;
+    const ib = (b - ce) * c;
+    f.beginBalance[i] = (f.beginBalance[i] as number) + b / unit;
+    f.balance[i] = (f.balance[i] as number) + end / unit;
+    f.interest[i] = (f.interest[i] as number) + rnd(ib) / unit;
+    f.passThru[i] = (f.passThru[i] as number) + rnd(ib * netShare) / unit;
+    f.scheduled[i] = (f.scheduled[i] as number) + sched / unit;
+    f.prepaid[i] = (f.prepaid[i] as number) + pre / unit;
+    f.defaults[i] = (f.defaults[i] as number) + ce / unit;
+    f.losses[i] = (f.losses[i] as number) + loss / unit;
+    f.recoveries[i] = (f.recoveries[i] as number) + (ce - loss) / unit;
+    addWeights(w, i, b / unit, line, smm, mdr);
+    b = end;
+  }
+}
