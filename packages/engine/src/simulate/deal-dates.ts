@@ -1,0 +1,46 @@
+/** Calendar helpers on ISO `YYYY-MM-DD` strings (UTC, no clock reads). */
+
+function parts(iso: string): [number, number, number] {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return [y, m, d];
+}
+
+/** ISO date `months` after `iso`, on `day` of that month. */
+export function addMonthsOnDay(iso: string, months: number, day: number): string {
+  const [y, m] = parts(iso);
+  const total = y * 12 + (m - 1) + months;
+  const yy = Math.floor(total / 12);
+  const mm = (total % 12) + 1;
+  return `${String(yy).padStart(4, '0')}-${String(mm).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Actual days from `a` to `b`. */
+export function daysBetween(a: string, b: string): number {
+  const [ya, ma, da] = parts(a);
+  const [yb, mb, db] = parts(b);
+  return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
+}
+
+/** 30/360 (US) days from `a` to `b`. */
+export function days30360(a: string, b: string): number {
+  const [ya, ma, da0] = parts(a);
+  const [yb, mb, db0] = parts(b);
+  const da = Math.min(da0, 30);
+  const db = db0 === 31 && da === 30 ? 30 : db0;
+  return 360 * (yb - ya) + 30 * (mb - ma) + (db - da);
+}
+
+/** ISO date → yyyymmdd number (API dates). */
+export function isoToYmd(iso: string): number {
+  return Number(iso.replaceAll('-', ''));
+}
+
+/** yyyymmdd number or string → ISO date; null when malformed. */
+export function ymdToIso(ymd: number | string): string | null {
+  const s = String(ymd);
+  if (!/^\d{8}$/.test(s)) return null;
+  const iso = `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
+  const [y, m, d] = parts(iso);
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d ? iso : null;
+}

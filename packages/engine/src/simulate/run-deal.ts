@@ -1,0 +1,118 @@
+import type { DealSpec, DealState, StepOrderConvention } from '../deal/deal-spec.ts';
+import type { CollateralFlows, CollateralLine, SpeedInput } from '../collateral/collateral-types.ts';
+import { projectRepLines } from '../collateral/project-rep-lines.ts';
+import type { RateInput } from '../rates/vector.ts';
+import { valueAt } from '../rates/vector.ts';
+import { aggregatePoolPeriods } from '../waterfall/pool-periods.ts';
+import type { PoolPeriod } from '../waterfall/pool-periods.ts';
+import { runReferenceWaterfall } from '../waterfall/reference-waterfall.ts';
+import type { WaterfallResult } from '../waterfall/reference-waterfall.ts';
+import { addMonthsOnDay, daysBetween } from './deal-dates.ts';
+
+/** A deal scenario in engine units (fractions). Vectors: element i = projection month i + 1. */
+export interface DealScenario {
+  prepay: SpeedInput;
+  default: SpeedInput;
+  severity: RateInput;
+  delinquency: RateInput;
+  /** Floating index (SOFR/LIBOR) by payment period, fraction; last value extends. */
+  indexRate: RateInput;
+  /** 'deal': the deal's fixed loss share (PPM tables); 'scenario': the severity input. */
+  lossSource: 'deal' | 'scenario';
+  /** Overrides of the deal's collateral conventions (undefined = deal setting). */
+  convention?: StepOrderConvention;
+  recoveryLagMonths?: number;
+  servicerAdvancing?: boolean;
+  /** Redeem at the deal's clean-up level. */
+  cleanUpCall: boolean;
+  /** Exercise the time call: true = the deal's time-call payment date, a number = that PD, false = never. */
+  timeCall: boolean | number;
+  /** Only rep lines of this collateral group (null = all). */
+  collateralGroup: number | null;
+}
+
+/** Everything one deal run produced. */
+export interface DealRun {
+  spec: DealSpec;
+  convention: StepOrderConvention;
+  flows: CollateralFlows;
+  pool: PoolPeriod[];
+  waterfall: WaterfallResult;
+  /** Payment dates (ISO) of the waterfall periods, and accrual days / index per period. */
+  paymentDates: string[];
+  accrualDays: number[];
+  indexRates: number[];
+}
+
+/**
+ * Builds the collateral lines at the run's start: cut-off rep lines, or the lines rolled
+ * forward to a later state (balances from the state, terms shortened by elapsed months).
+ */
+export function startingLines(spec: DealSpec, state: DealState | null, collateralGroup: number | null): CollateralLine[] {
+  const elapsed = state ? state.lastPaymentDateNumber + spec.dates.firstPaymentDateCollectionMonths - 1 : 0;
+  const lines = spec.collateral.repLines;
+  const total = lines.reduce((s, l) => s + l.balance, 0);
+  return lines
+    .map((l, i) => {
+      let balance = l.balance;
+      if (state) balance = state.repLineBalances?.[i] ?? (total > 0 ? (l.balance * state.poolBalance) / total : 0);
+      return {
+        group: l.collateralGroup,
+        line: {
+          balance: Math.round(balance * 100) / 100,
+          grossRate: l.grossCouponPct / 100,
+          netRate: (l.netCouponPct ?? l.grossCouponPct) / 100,
+          remainingTerm: l.remainingTermMonths - elapsed,
+          age: l.ageMonths + elapsed,
+        },
+      };
+    })
+    .filter((x) => x.line.remainingTerm > 0 && (collateralGroup === null || x.group === collateralGroup))
+    .map((x) => x.line);
+}
+
+/**
+ * Runs a reference-tranche deal: collateral projection → payment-date periods → waterfall.
+ * @param spec deal structure
+ * @param scenario speeds, index and call switches (fractions)
+ * @param state deal state at the settlement date, or null to start at closing
+ */
+export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState | null = null): DealRun {
+  const convention = scenario.convention ?? spec.conventions.stepOrder;
+  const lastPd = state?.lastPaymentDateNumber ?? 0;
+  const firstMonths = lastPd === 0 ? spec.dates.firstPaymentDateCollectionMonths : 1;
+  const pdsLeft = spec.dates.scheduledMaturityPaymentDateNumber - lastPd;
+  const months = pdsLeft + firstMonths - 1;
+  const lines = startingLines(spec, state, scenario.collateralGroup);
+  const fixedShare = spec.conventions.fixedLossSharePct;
+  const lossShare = convention === 'stacr-ppm' && scenario.lossSource === 'deal' && fixedShare !== null ? fixedShare / 100 : null;
+  const flows = projectRepLines(lines, {
+    prepay: scenario.prepay,
+    default: scenario.default,
+    severity: scenario.severity,
+    delinquency: scenario.delinquency,
+    recoveryLagMonths: scenario.recoveryLagMonths ?? spec.conventions.recoveryLagMonths,
+    servicerAdvancing: scenario.servicerAdvancing ?? spec.conventions.servicerAdvancing,
+    convention,
+    fixedLossShare: lossShare,
+    roundToCent: spec.conventions.roundFlowsToCent,
+  }, months);
+  // In the PPM convention the loss is taken per payment date on the aggregated credit events.
+  const periodShare = convention === 'stacr-ppm' ? lossShare : null;
+  const pool = aggregatePoolPeriods(flows, lastPd + 1, firstMonths, periodShare, pdsLeft);
+  const timeCall = scenario.timeCall === true ? spec.earlyRedemption.timeCallPaymentDateNumber
+    : scenario.timeCall === false ? null : scenario.timeCall;
+  const waterfall = runReferenceWaterfall(spec, pool, { cleanUpCall: scenario.cleanUpCall, timeCallPaymentDateNumber: timeCall, state });
+  const paymentDates: string[] = [];
+  const accrualDays: number[] = [];
+  const indexRates: number[] = [];
+  let prev = lastPd === 0 ? spec.dates.closingDate : addMonthsOnDay(spec.dates.firstPaymentDate, lastPd - 1, spec.dates.paymentDayOfMonth);
+  waterfall.periods.forEach((p, i) => {
+    const date = addMonthsOnDay(spec.dates.firstPaymentDate, p.pool.paymentDateNumber - 1, spec.dates.paymentDayOfMonth);
+    paymentDates.push(date);
+    accrualDays.push(daysBetween(prev, date));
+    indexRates.push(valueAt(scenario.indexRate, i));
+    prev = date;
+  });
+  return { spec, convention, flows, pool, waterfall, paymentDates, accrualDays, indexRates };
+}

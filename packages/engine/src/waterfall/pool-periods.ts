@@ -1,0 +1,73 @@
+import type { CollateralFlows } from '../collateral/collateral-types.ts';
+
+/**
+ * Reference-pool amounts of one payment date, in integer cents (exact), aggregated over the
+ * collection months that feed it (payment date 1 takes `firstPaymentDateCollectionMonths`).
+ */
+export interface PoolPeriod {
+  /** Payment date number (1-based, absolute from the deal's first payment date). */
+  paymentDateNumber: number;
+  /** Projection month indexes (0-based) aggregated into this payment date. */
+  firstMonth: number;
+  lastMonth: number;
+  scheduled: number;
+  unscheduled: number;
+  /** Stated principal = scheduled + unscheduled. */
+  statedPrincipal: number;
+  /** Credit Event Amount: UPB of loans that hit a credit event (defaults). */
+  creditEvents: number;
+  /** Principal Loss Amount (net realised loss) of the payment date. */
+  principalLoss: number;
+  /** Principal Recovery Amount (later recoveries / reversals); 0 in projections. */
+  principalRecovery: number;
+  /** Pool UPB at the end of the reporting period. */
+  upbEnd: number;
+  /** Distressed (60+ delinquent) principal balance at period end. */
+  distressed: number;
+}
+
+const cents = (dollars: number): number => Math.round(dollars * 100);
+
+/**
+ * Groups monthly collateral flows into payment-date periods.
+ * @param flows monthly pool flows (dollars)
+ * @param firstPaymentDateNumber payment date number of the first period produced
+ * @param firstPeriodMonths collection months in that first period (2 for STACR PD 1, else 1)
+ * @param fixedLossShare `stacr-ppm`: loss = round2(share × the period's credit-event amount);
+ *        null: loss = the flows' realised losses (severity with recovery lag)
+ * @param maxPeriods stop after this many periods
+ */
+export function aggregatePoolPeriods(
+  flows: CollateralFlows,
+  firstPaymentDateNumber: number,
+  firstPeriodMonths: number,
+  fixedLossShare: number | null,
+  maxPeriods: number,
+): PoolPeriod[] {
+  const periods: PoolPeriod[] = [];
+  let month = 0;
+  for (let p = 0; p < maxPeriods && month < flows.months; p++) {
+    const span = p === 0 ? firstPeriodMonths : 1;
+    const last = Math.min(month + span, flows.months) - 1;
+    let scheduled = 0;
+    let unscheduled = 0;
+    let creditEvents = 0;
+    let losses = 0;
+    for (let m = month; m <= last; m++) {
+      scheduled += cents(flows.scheduled[m] as number);
+      unscheduled += cents(flows.prepaid[m] as number);
+      creditEvents += cents(flows.defaults[m] as number);
+      losses += flows.losses[m] as number;
+    }
+    const upbEnd = cents(flows.balance[last] as number);
+    // STACR PPM: write-down = round2(25 % × the payment date's total Credit Event Amount).
+    const principalLoss = fixedLossShare !== null ? Math.round(fixedLossShare * creditEvents) : cents(losses);
+    periods.push({
+      paymentDateNumber: firstPaymentDateNumber + p, firstMonth: month, lastMonth: last,
+      scheduled, unscheduled, statedPrincipal: scheduled + unscheduled, creditEvents, principalLoss,
+      principalRecovery: 0, upbEnd, distressed: Math.round(upbEnd * (flows.delinquency[last] as number)),
+    });
+    month = last + 1;
+  }
+  return periods;
+}
