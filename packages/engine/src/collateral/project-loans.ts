@@ -128,7 +128,7 @@ function projectUniform(x: LoopContext, sc: CollateralScenario, f: CollateralFlo
     const mdr = poolRate(sc.default, t, true);
     const last = boundary(term, lo, n, t, 1);
     const noDefault = x.ppm ? last : Math.max(last, boundary(term, last, n, t, x.lag));
-    let sB = 0, sBS = 0, sBC = 0, sBN = 0, D = 0, A = 0, V = 0, I = 0, NI = 0;
+    let sB = 0, sBC = 0, sBN = 0, D = 0, A = 0, V = 0, I = 0, NI = 0;
     for (let r = 0; r < 3; r++) {
       const from = r === 0 ? lo : r === 1 ? last : noDefault;
       const to = r === 0 ? last : r === 1 ? noDefault : n;
@@ -150,7 +150,7 @@ function projectUniform(x: LoopContext, sc: CollateralScenario, f: CollateralFlo
         // Final instalment: everything not defaulted or prepaid is scheduled principal.
         for (let j = from; j < to; j++) qpow[j] = 1;
       }
-      sB += b0; sBS += bs0; sBC += bc0; sBN += bn0;
+      sB += b0; sBC += bc0; sBN += bn0;
       D += m * b0;
       if (x.ppm) { V += smm * b0; A += k * bs0; } else { A += (1 - m) * bs0; V += smm * (b0 - bs0); }
       I += (1 - m) * bc0;
