@@ -1,0 +1,20 @@
+import { buildApp, type BuildOptions } from './app.ts';
+import { resolveJwtSecret } from './auth/jwt-secret.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { ModuleContext } from './modules/module.ts';
+import { seedDatabase } from './seed/index.ts';
+import type { SeededLogin } from './seed/seed-users.ts';
+
+/** Migrates and seeds an open database, then builds the app on it (used by main and by tests). */
+export async function startApp(handle: DatabaseHandle, config: AppConfig, options: BuildOptions & { now?: () => Date } = {}) {
+  await migrateToLatest(handle.db);
+  const now = options.now ?? (() => new Date());
+  const logins: SeededLogin[] = await seedDatabase({ db: handle.db, config, now: now() });
+  const tokens = new TokenService(await resolveJwtSecret(handle.db, config.jwtSecret), config.tokenLifetimeSeconds);
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now };
+  const app = await buildApp(ctx, options);
+  return { app, ctx, logins };
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Server configuration, from the environment (README "Configuration" lists every variable). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PGlite data directory (ignored when databaseUrl is set). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema (default public); tests use a fresh one per run. */
+  databaseSchema: string | undefined;
+  /** HS256 secret; when unset one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  tokenLifetimeSeconds: number;
+  webDist: string;
+  environmentLabel: string;
+  contactEmail: string;
+  /** Failed sign-ins allowed per user name in `loginLockoutMinutes` before refusing. */
+  maxFailedLogins: number;
+  loginLockoutMinutes: number;
+  repoRoot: string;
+  seedPasswords: { admin?: string | undefined; analyst?: string | undefined; user?: string | undefined };
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: intFrom(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenLifetimeSeconds: intFrom(env.TOKEN_LIFETIME_SECONDS, 8 * 3600, 'TOKEN_LIFETIME_SECONDS'),
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    environmentLabel: env.OPENCRT_ENV_LABEL || 'DEMO',
+    contactEmail: env.OPENCRT_CONTACT_EMAIL || 'contact@opencrt.example',
+    maxFailedLogins: intFrom(env.OPENCRT_MAX_FAILED_LOGINS, 10, 'OPENCRT_MAX_FAILED_LOGINS'),
+    loginLockoutMinutes: intFrom(env.OPENCRT_LOGIN_LOCKOUT_MINUTES, 15, 'OPENCRT_LOGIN_LOCKOUT_MINUTES'),
+    repoRoot,
+    seedPasswords: {
+      admin: env.OPENCRT_ADMIN_PASSWORD || undefined,
+      analyst: env.OPENCRT_ANALYST_PASSWORD || undefined,
+      user: env.OPENCRT_USER_PASSWORD || undefined,
+    },
+  };
+}

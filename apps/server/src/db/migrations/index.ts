@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation.ts';
+
+/**
+ * Every migration, in order. Names sort in the order they must run; add a line per new migration.
+ * The same set runs on PGlite and PostgreSQL (one dialect: PostgreSQL).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

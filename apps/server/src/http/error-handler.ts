@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+/**
+ * Maps every failure to `{ Message }`: domain errors keep their status, schema failures are 400
+ * with one line per problem naming the field, anything else is a 500 without internals.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ Message: error.message });
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ Message: describeValidation(error.validation, error.validationContext) });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
+      return reply.code(error.statusCode).send({ Message: clientErrorText(error) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ Message: 'An unexpected error occurred on the server.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api')) return reply.code(404).send({ Message: 'Wrong path' });
+    return reply.code(404).send({ Message: 'Not found' });
+  });
+}
+
+interface Issue { instancePath: string; message?: string | undefined }
+
+/** One line per problem. Spec messages end with a period and name their field; others get "field: ". */
+function describeValidation(issues: readonly Issue[], context: string | undefined): string {
+  const lines = issues.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
+    const message = issue.message ?? 'is invalid';
+    return message.endsWith('.') ? message : `${field}: ${message}`;
+  });
+  return [...new Set(lines)].join('\n');
+}
+
+function clientErrorText(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type.';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty.';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request body is too large.';
+  if (error.statusCode === 429) return 'Too many requests. Please wait and try again.';
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'The request body is not valid JSON.';
+  return error.message;
+}

@@ -1,0 +1,38 @@
+import { startApp } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+
+/** Composition root: configuration → database → migrations and demo data → HTTP server. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const started = Date.now();
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
+  const { app, logins } = await startApp(handle, config, { serveWeb: true, logger: { level: process.env.LOG_LEVEL || 'warn' } });
+
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`OpenCRT database: ${where}`);
+  if (logins.length) {
+    console.log('Demo logins created on this first start (shown once; set OPENCRT_*_PASSWORD to choose them):');
+    for (const login of logins) console.log(`  ${login.username.padEnd(8)} ${login.password}`);
+  }
+
+  const close = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`OpenCRT listening on http://localhost:${config.port} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+main().catch((error: unknown) => {
+  console.error('OpenCRT failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

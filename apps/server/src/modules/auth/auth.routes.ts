@@ -1,0 +1,50 @@
+import { RolesResponse, TokenError, TokenRequest, TokenResponse } from '@opencrt/contracts';
+import { z } from 'zod';
+import { requireUser } from '../../auth/authenticate.ts';
+import type { ApiModule } from '../module.ts';
+import { revokeSession, signIn } from './auth.service.ts';
+
+/** Sign-in (OAuth2 password grant as the spec's client calls it), sign-out and the role list. */
+export const authModule: ApiModule = {
+  name: 'auth',
+  register(api, ctx) {
+    api.post('/oauth/token', {
+      config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Validated by hand: a bad form must still answer in the OAuth error shape the login form reads.
+      schema: { tags: ['auth'], summary: 'Sign in (form: username, password, grant_type=password)', response: { 200: TokenResponse, 400: TokenError } },
+    }, async (request, reply) => {
+      const form = TokenRequest.safeParse(request.body ?? {});
+      if (!form.success) {
+        const description = form.error.issues.map((i) => i.message).join('\n');
+        return reply.code(400).send({ error: 'invalid_request', error_description: description });
+      }
+      const result = await signIn(ctx, form.data.username, form.data.password);
+      if (!result.ok) return reply.code(400).send({ error: result.error, error_description: result.description });
+      return {
+        access_token: result.token,
+        token_type: 'bearer' as const,
+        expires_in: result.expiresIn,
+        roles: JSON.stringify(result.roles),
+        userName: result.username,
+      };
+    });
+
+    api.post('/oauth/logout', {
+      config: { permission: 'session' },
+      schema: { tags: ['auth'], summary: 'Sign out: revoke the current token', response: { 204: z.null() } },
+    }, async (request, reply) => {
+      const user = requireUser(request);
+      const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      await revokeSession(ctx, user.id, token);
+      return reply.code(204).send(null);
+    });
+
+    api.get('/roles', {
+      config: { permission: 'session' },
+      schema: { tags: ['auth'], summary: 'Roles that can be assigned to users', response: { 200: RolesResponse } },
+    }, async () => {
+      const rows = await ctx.db.selectFrom('roles').select('name').orderBy('name').execute();
+      return RolesResponse.parse(rows.map((r) => ({ Name: r.name })));
+    });
+  },
+};

@@ -1,0 +1,34 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TokenService } from '../auth/tokens.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+
+/** What every feature module gets: the database, the token service, the configuration and a clock. */
+export interface ModuleContext {
+  db: Db;
+  tokens: TokenService;
+  config: AppConfig;
+  now: () => Date;
+}
+
+/** The Fastify instance modules register on: prefixed with /api, zod-typed. */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A feature module registers its routes (paths relative to /api) on the given instance. */
+export interface ApiModule {
+  name: string;
+  register(api: Api, ctx: ModuleContext): void | Promise<void>;
+}

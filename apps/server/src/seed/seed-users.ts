@@ -1,0 +1,61 @@
+import type { RoleName } from '@opencrt/contracts';
+import { ROLE_NAMES } from '@opencrt/contracts';
+import { sql } from 'kysely';
+import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import type { Db } from '../db/database.ts';
+
+const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
+  Admin: 'Administration: users, reports, models, catalogue, sharing, exports',
+  DocReader: 'Documentation pages',
+  LDM_User: 'LoanDynamics models (2.2 and 3.0) and loan-level runs',
+  AFT_User: 'AFT model and loan-level runs',
+  Collateral_User: 'Collateral user',
+  OnlineDeals_Creator: 'Create and edit custom (online) deals',
+  Reports_Consumer: 'Stored reports',
+  User: 'Default role',
+};
+
+export const DEMO_USERS: { username: 'admin' | 'analyst' | 'user'; roles: readonly RoleName[] }[] = [
+  { username: 'admin', roles: ROLE_NAMES },
+  { username: 'analyst', roles: ['User', 'LDM_User', 'AFT_User', 'DocReader', 'Reports_Consumer', 'OnlineDeals_Creator'] },
+  { username: 'user', roles: ['User'] },
+];
+
+export interface SeededLogin { username: string; password: string; generated: boolean }
+
+/** Inserts the role list (idempotent). */
+export async function seedRoles(db: Db): Promise<void> {
+  await db
+    .insertInto('roles')
+    .values(ROLE_NAMES.map((name) => ({ name, description: ROLE_DESCRIPTIONS[name] })))
+    .onConflict((oc) => oc.column('name').doUpdateSet({ description: sql`excluded.description` }))
+    .execute();
+}
+
+/**
+ * Creates the demo users on first start only. Passwords come from the environment when given,
+ * otherwise they are generated and returned so the caller prints them once (never a fixed default).
+ */
+export async function seedDemoUsers(
+  db: Db,
+  passwords: Partial<Record<'admin' | 'analyst' | 'user', string | undefined>>,
+): Promise<SeededLogin[]> {
+  const created: SeededLogin[] = [];
+  for (const demo of DEMO_USERS) {
+    const exists = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', demo.username).executeTakeFirst();
+    if (exists) continue;
+    const given = passwords[demo.username];
+    const password = given ?? generatePassword();
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({ username: demo.username, password_hash: passwordHash, email: `${demo.username}@opencrt.example`, email_confirmed: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('user_roles').values(demo.roles.map((role) => ({ user_id: user.id, role }))).execute();
+    });
+    created.push({ username: demo.username, password, generated: given === undefined });
+  }
+  return created;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** POST /oauth/token — form fields (spec 000 §7). */
+export const TokenRequest = z.object({
+  username: z.string().trim().min(1, 'username is required'),
+  password: z.string().min(1, 'password is required'),
+  grant_type: z.literal('password', { error: "grant_type must be 'password'" }),
+});
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+/** Successful token response; `roles` is JSON text of a role-name array, as the spec's client parses it. */
+export const TokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int().positive(),
+  roles: z.string(),
+  userName: z.string(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+/** Failed token response (HTTP 400), shown under the login form. */
+export const TokenError = z.object({ error: z.string(), error_description: z.string() });
+export type TokenError = z.infer<typeof TokenError>;
