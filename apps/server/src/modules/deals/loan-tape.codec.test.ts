@@ -19,8 +19,37 @@ describe('loan tape layouts', () => {
     const perf = loans.map(formatFreddiePerformance).join('\n');
     expect(orig.split('\n')[0]?.split('|')).toHaveLength(32);
     const { loans: back, errors } = parseFreddieTape(orig, perf, 20261025);
-    expect(errors[0]).toBe('line 2: expected 32 pipe-delimited fields, found 3');
-    expect(errors.some((e) => e === "line 3, field 13 (Original Interest Rate): 'six' is not a number")).toBe(true);
-    expect(errors.some((e) => e === 'line 4, field 17 (Property State): required value is missing')).toBe(true);
+    expect(errors).toEqual([]);
+    expect(back.map((l) => [l.loanId, l.currentUpb, l.noteRate, l.state, l.delinquencyStatus, l.seller])).toEqual(
+      loans.map((l) => [l.loanId, l.currentUpb, l.noteRate, l.state, l.delinquencyStatus, l.seller]));
+  });
+
+  it('round-trips the Fannie CRT layout (110 fields)', () => {
+    const loans = tapeOf('CAS 2021-R03');
+    const text = loans.map((l) => formatFannie(l, 'CAS 2021-R03')).join('\n');
+    expect(text.split('\n')[0]?.split('|')).toHaveLength(110);
+    const { loans: back, errors } = parseFannieTape(text);
+    expect(errors).toEqual([]);
+    expect(back.map((l) => [l.loanId, l.currentUpb, l.issuanceUpb, l.miType, l.assistancePlan, l.purpose])).toEqual(
+      loans.map((l) => [l.loanId, l.currentUpb, l.issuanceUpb, l.miType, l.assistancePlan, l.purpose]));
+  });
+
+  it('reports malformed rows with line and field', () => {
+    const [good] = tapeOf('STACR 2026-DNA1').map(formatFreddieOrigination);
+    if (!good) throw new Error('no line');
+    const cells = good.split('|');
+    const badRate = [...cells];
+    badRate[12] = 'six';
+    badRate[19] = 'X0';
+    const missingState = [...cells];
+    missingState[16] = '';
+    missingState[19] = 'X1';
+    const { errors } = parseFreddieTape([good, 'a|b|c', badRate.join('|'), missingState.join('|'), good].join('\n'), null, 20261025);
+    expect(errors).toEqual([
+      'line 2: expected 32 pipe-delimited fields, found 3',
+      "line 3, field 13 (Original Interest Rate): 'six' is not a number",
+      'line 4, field 17 (Property State): required value is missing',
+      `line 5: duplicate Loan Sequence Number ${cells[19]}`,
+    ]);
   });
 });
