@@ -4,6 +4,8 @@ import { Forbidden, Unauthorized } from '../http/errors.ts';
 import { isPermission, rolesGrant, type Permission } from './permissions.ts';
 import type { TokenService } from './tokens.ts';
 
+export interface ApiRouteInfo { method: string; url: string; permission: Permission }
+
 export interface AuthUser {
   id: number;
   username: string;
@@ -14,6 +16,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission this route needs (see auth/permissions.ts). Required for every /api route. */
     permission?: Permission;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared permission (the route × role test walks this). */
+    apiRoutes: ApiRouteInfo[];
   }
   interface FastifyRequest {
     /** The signed-in user; null on public routes without a valid token. */
@@ -27,12 +33,16 @@ declare module 'fastify' {
  */
 export function installAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('user', null);
+  app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const permission = (route.config as { permission?: unknown } | undefined)?.permission;
     if (!isPermission(permission)) {
       throw new Error(`route ${route.method} ${route.url} declares no valid permission (deny by default)`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission });
     }
   });
 

@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: a snapshot of the data directory (tests start from it). */
+  dump?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -53,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     close: async () => { await db.destroy(); await pglite.close(); },
+    dump: () => pglite.dumpDataDir('none'),
   };
 }
 
