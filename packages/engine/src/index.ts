@@ -5,3 +5,32 @@
 export * from './deal/deal-spec.ts';
 export { validateDeal } from './deal/validate-deal.ts';
 export type { ValidationIssue } from './deal/validate-deal.ts';
+
+export { cprToSmm, smmToCpr, cdrToMdr, mdrToCdr } from './rates/rate-conversions.ts';
+export { psaCpr, sdaCdr } from './rates/standard-curves.ts';
+export { expandVector, valueAt } from './rates/vector.ts';
+export type { RateInput } from './rates/vector.ts';
+export { parseRampVector } from './rates/ramp-syntax.ts';
+export type { RampParseResult } from './rates/ramp-syntax.ts';
+
+export type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from './collateral/collateral-types.ts';
+export { projectRepLines } from './collateral/project-rep-lines.ts';
+export { projectLoans, sortLoansByRemainingTerm } from './collateral/project-loans.ts';
+export type { LoanTape } from './collateral/project-loans.ts';
+export { scheduledBalanceFactor } from './collateral/amortization.ts';
+
+export { aggregatePoolPeriods } from './waterfall/pool-periods.ts';
+export type { PoolPeriod } from './waterfall/pool-periods.ts';
+export { runReferenceWaterfall } from './waterfall/reference-waterfall.ts';
+export type { TestResults, WaterfallOptions, WaterfallPeriod, WaterfallResult } from './waterfall/reference-waterfall.ts';
+
+export { runDeal, startingLines } from './simulate/run-deal.ts';
+export type { DealRun, DealScenario } from './simulate/run-deal.ts';
+export { simulate, responseOf } from './simulate/simulate.ts';
+export { requestToScenario, requestVectorToRate, validateSimulationRequest } from './simulate/request-scenario.ts';
+export { monthlyCollateralRows, paymentDateCollateralRows, cutRows, BALANCE_CUTOFF } from './simulate/collateral-rows.ts';
+export { bondRows, floaterCoupon } from './simulate/bond-cashflows.ts';
+export { bondMetrics } from './simulate/bond-metrics.ts';
+export type { BondMetrics } from './simulate/bond-metrics.ts';
+export { addMonthsOnDay, daysBetween, days30360, isoToYmd, ymdToIso } from './simulate/deal-dates.ts';
+export type * from './simulate/simulation-types.ts';

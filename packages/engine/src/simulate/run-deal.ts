@@ -35,6 +35,7 @@ export interface DealScenario {
 export interface DealRun {
   spec: DealSpec;
   convention: StepOrderConvention;
+  lossSource: DealScenario['lossSource'];
   flows: CollateralFlows;
   pool: PoolPeriod[];
   waterfall: WaterfallResult;
@@ -114,5 +115,5 @@ export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState
     indexRates.push(valueAt(scenario.indexRate, i));
     prev = date;
   });
-  return { spec, convention, flows, pool, waterfall, paymentDates, accrualDays, indexRates };
+  return { spec, convention, lossSource: scenario.lossSource, flows, pool, waterfall, paymentDates, accrualDays, indexRates };
 }

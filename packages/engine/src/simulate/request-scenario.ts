@@ -1,0 +1,76 @@
+import type { DealSpec } from '../deal/deal-spec.ts';
+import type { ValidationIssue } from '../deal/validate-deal.ts';
+import type { RateInput } from '../rates/vector.ts';
+import type { DealScenario } from './run-deal.ts';
+import type { RequestVector, SimulationRequest } from './simulation-types.ts';
+
+/**
+ * Request vector → engine rate input: flat number, one-element list = flat, longer list =
+ * period-indexed with the period-0 element dropped (spec: "a leading 0 prepended for single runs").
+ */
+export function requestVectorToRate(v: RequestVector): RateInput {
+  if (typeof v === 'number') return v;
+  if (v.length <= 1) return v[0] ?? 0;
+  return v.slice(1);
+}
+
+const isGoodNumber = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x);
+
+function vectorState(v: unknown, max: number): 'missing' | 'invalid' | 'ok' {
+  if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) return 'missing';
+  const list = Array.isArray(v) ? v : [v];
+  return list.every((x) => isGoodNumber(x) && (x as number) >= 0 && (x as number) <= max) ? 'ok' : 'invalid';
+}
+
+/**
+ * Validates the scenario inputs of a simulation request. Messages follow the spec:
+ * 'Missing required: CPR, CDR' / 'Missing valid: Loss Severity' (fractions in [0, 1),
+ * severity and delinquency in [0, 1], index in [-1, 1]).
+ */
+export function validateSimulationRequest(req: SimulationRequest): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (!req.DealName) issues.push({ path: 'DealName', message: 'Deal file could not be opened' });
+  const items: [keyof SimulationRequest, string, number][] = [
+    ['Cpr', 'CPR', 0.999999], ['Cdr', 'CDR', 0.999999], ['LossSeverity', 'Loss Severity', 1], ['Delinquency', 'Delinquency', 1],
+  ];
+  const missing: string[] = [];
+  const invalid: string[] = [];
+  for (const [key, label, max] of items) {
+    const s = vectorState(req[key], max);
+    if (s === 'missing') missing.push(label);
+    if (s === 'invalid') invalid.push(label);
+  }
+  const libor = vectorState(Array.isArray(req.Libor) ? req.Libor.map((x) => (isGoodNumber(x) ? Math.abs(x) : x)) : isGoodNumber(req.Libor) ? Math.abs(req.Libor) : req.Libor, 1);
+  if (libor === 'missing') missing.push('LIBOR');
+  if (libor === 'invalid') invalid.push('LIBOR');
+  if (missing.length > 0) issues.push({ path: 'request', message: `Missing required: ${missing.join(', ')}` });
+  if (invalid.length > 0) issues.push({ path: 'request', message: `Missing valid: ${invalid.join(', ')}` });
+  if (req.PrepaymentModel && req.PrepaymentModel !== 'UserDefined') {
+    issues.push({ path: 'PrepaymentModel', message: `Prepayment model ${req.PrepaymentModel} is not available; use UserDefined.` });
+  }
+  return issues;
+}
+
+/**
+ * Builds the engine scenario of a request for a deal. Agency deals force CDR and
+ * delinquency to 0 (guaranteed; buyouts are prepayments). Tune factors scale the vectors.
+ */
+export function requestToScenario(spec: DealSpec, req: SimulationRequest): DealScenario {
+  const agency = spec.family === 'Agency';
+  const tune = (v: RateInput, factor: number | undefined): RateInput => {
+    const f = factor ?? 1;
+    if (f === 1) return v;
+    return typeof v === 'number' ? v * f : v.map((x) => x * f);
+  };
+  return {
+    prepay: { kind: 'annual', values: tune(requestVectorToRate(req.Cpr), req.TuneCpr) },
+    default: { kind: 'annual', values: agency ? 0 : tune(requestVectorToRate(req.Cdr), req.TuneCdr) },
+    severity: tune(requestVectorToRate(req.LossSeverity), req.TuneSeverity),
+    delinquency: agency ? 0 : requestVectorToRate(req.Delinquency),
+    indexRate: requestVectorToRate(req.Libor),
+    lossSource: 'scenario',
+    cleanUpCall: req.CleanupCall ?? false,
+    timeCall: req.Cancellation ?? false,
+    collateralGroup: req.CollateralGroup ?? null,
+  };
+}

@@ -1,0 +1,73 @@
+import type { DealSpec, DealState } from '../deal/deal-spec.ts';
+import { bondRows } from './bond-cashflows.ts';
+import { bondMetrics } from './bond-metrics.ts';
+import { paymentDateCollateralRows } from './collateral-rows.ts';
+import { isoToYmd, ymdToIso } from './deal-dates.ts';
+import { requestToScenario } from './request-scenario.ts';
+import { runDeal } from './run-deal.ts';
+import type { DealRun } from './run-deal.ts';
+import type { MiscVariables, SimulationRequest, SimulationResponse, TriggerRow } from './simulation-types.ts';
+
+/**
+ * Runs a Simulation request against a deal and returns the spec's response: projected
+ * losses, collateral rows by payment date, one BondsCashflows entry per reference tranche and
+ * MACR class (or only `BondName` when given) with Wal/PrincipalWindow/WritedownPct, and the
+ * per-period trigger values in MiscVariables. Validate the request first
+ * (`validateSimulationRequest`); this function trusts its inputs.
+ * @param spec deal structure
+ * @param request simulation request (rates as fractions)
+ * @param asOf deal state at the settlement date (null = from closing)
+ */
+export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealState | null): SimulationResponse {
+  const run = runDeal(spec, requestToScenario(spec, request), asOf);
+  const settlement = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
+  return responseOf(run, request.BondName ?? null, settlement ?? spec.dates.closingDate);
+}
+
+/**
+ * Shapes a deal run as the spec's response.
+ * @param run deal run
+ * @param bondName only this bond (null = all tranches and MACR classes)
+ * @param fromIso settlement date (ISO) from which WAL is measured
+ */
+export function responseOf(run: DealRun, bondName: string | null, fromIso: string): SimulationResponse {
+  const dates = run.paymentDates.map(isoToYmd);
+  const collateral = paymentDateCollateralRows(run.flows, run.pool, dates);
+  const bonds = bondRows(run, collateral)
+    .filter((b) => bondName === null || b.name === bondName)
+    .map((b) => ({ BondName: b.name, BondCashflow: b.rows, ...bondMetrics(b.rows, b.originalBalance, fromIso) }));
+  return {
+    ProjectedLosses: collateral.reduce((s, r) => s + r.Losses, 0),
+    CollateralCashflow: collateral,
+    BondsCashflows: bonds,
+    MiscVariables: miscVariables(run, dates),
+  };
+}
+
+function miscVariables(run: DealRun, dates: number[]): MiscVariables {
+  const w = run.waterfall;
+  const mce = run.spec.waterfall.tests.minimumCreditEnhancement;
+  const triggers: TriggerRow[] = w.periods.map((p, i) => ({
+    Period: i + 1, PaymentDate: dates[i] as number, PaymentDateNumber: p.pool.paymentDateNumber,
+    SeniorPct: p.seniorPct, SubordinatePct: p.subordinatePct,
+    MinimumCreditEnhancementThresholdPct: mce ? mce.thresholdPct / 100 : null,
+    MinimumCreditEnhancementTest: p.tests.minimumCreditEnhancement,
+    DelinquencyAverage: p.delinquencyAverage / 100, DelinquencyLimit: p.delinquencyLimit / 100, DelinquencyTest: p.tests.delinquency,
+    CumulativeNetLoss: p.cumulativeNetLoss / 100, CumulativeNetLossPct: p.cumulativeNetLossPct, CumulativeNetLossLimitPct: p.cnlLimitPct,
+    CumulativeNetLossTest: p.tests.cumulativeNetLoss, ClassA1CumulativeNetLossTest: p.tests.classA1CumulativeNetLoss,
+    AllTestsPass: p.tests.allPass, OfferedReferenceTranchePct: p.offeredReferenceTranchePct,
+    StatedPrincipal: p.pool.statedPrincipal / 100, CreditEventAmount: p.pool.creditEvents / 100,
+    RecoveryPrincipal: p.recoveryPrincipal / 100, TrancheWriteDownAmount: p.writeDownAmount / 100,
+    SeniorReductionAmount: p.seniorReduction / 100, SubordinateReductionAmount: p.subordinateReduction / 100,
+    SupplementalReductionAmount: p.supplementalReduction / 100, PoolBalance: p.pool.upbEnd / 100,
+    TrancheNotionalTotal: p.notional.reduce((s, x) => s + x, 0) / 100, Redemption: p.redemption,
+  }));
+  const redemption = w.periods.findIndex((p) => p.redemption);
+  return {
+    StepOrderConvention: run.convention,
+    LossSource: run.lossSource,
+    FirstPaymentDateNumber: w.periods[0]?.pool.paymentDateNumber ?? 1,
+    RedemptionPeriod: redemption >= 0 ? redemption + 1 : null,
+    Triggers: triggers,
+  };
+}
