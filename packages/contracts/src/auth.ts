@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /** POST /oauth/token — form fields (spec 000 §7). */
 export const TokenRequest = z.object({
-  username: z.string().trim().min(1, 'username is required'),
-  password: z.string().min(1, 'password is required'),
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
   grant_type: z.literal('password', { error: "grant_type must be 'password'" }),
 });
 export type TokenRequest = z.infer<typeof TokenRequest>;
