@@ -3,7 +3,7 @@
  * DealSpec JSON (data/deals/structures/*.json). Every figure is copied, never recomputed,
  * except the rep-line summary (WAC/WAM/WALA, balance-weighted) which is labelled as derived.
  *
- * Usage: `npx tsx apps/cli/src/import-ppm.ts [SOURCE.json OUT.json]...`; with no arguments it
+ * Usage: `npm run -s crt -- import-ppm [SOURCE.json OUT.json]...`; with no arguments it
  * converts both shipped STACR 2026 deals.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -220,12 +220,9 @@ export function importPpmFiles(pairs: [string, string][]): void {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const args = process.argv.slice(2);
-  const pairs: [string, string][] = args.length > 0
-    ? args.reduce<[string, string][]>((acc, a, i) => (i % 2 === 0 ? [...acc, [a, args[i + 1] ?? '']] : acc), [])
-    : ['stacr-2026-dna1', 'stacr-2026-dna2'].map((id) => [
-        join(repo, 'data', 'sources', 'stacr', `${id}.json`), join(repo, 'data', 'deals', 'structures', `${id}.json`),
-      ]);
-  importPpmFiles(pairs);
+/** The shipped sources and their DealSpec outputs. */
+export function defaultPpmPairs(): [string, string][] {
+  return ['stacr-2026-dna1', 'stacr-2026-dna2'].map((id) => [
+    join(repo, 'data', 'sources', 'stacr', `${id}.json`), join(repo, 'data', 'deals', 'structures', `${id}.json`),
+  ]);
 }
