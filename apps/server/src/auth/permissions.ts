@@ -10,6 +10,8 @@ export const PERMISSION_ROLES = {
   session: ROLE_NAMES,
   /** Admin menu: users, reports, models, catalogue loading, scenario sharing, run time display. */
   admin: ['Admin'],
+  /** Deal catalog, deal details and histories (only deals assigned to the user). */
+  'deals:read': ROLE_NAMES,
   /** Deal catalog CSV export (spec 000 §6). */
   'deals:export': ['Admin'],
   /** Documentation pages. */

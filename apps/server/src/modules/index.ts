@@ -1,4 +1,5 @@
 import { authModule } from './auth/auth.routes.ts';
+import { dealsModule } from './deals/deals.routes.ts';
 import type { ApiModule } from './module.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
 
@@ -6,4 +7,5 @@ import { publicFormsModule } from './public-forms/public-forms.routes.ts';
 export const modules: ApiModule[] = [
   authModule,
   publicFormsModule,
+  dealsModule,
 ];

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { dealsSeeder } from '../modules/deals/deals.catalogue.ts';
 import { seedDemoUsers, seedRoles, type SeededLogin } from './seed-users.ts';
 
 export interface SeedContext { db: Db; config: AppConfig; now: Date }
@@ -8,7 +9,9 @@ export interface SeedContext { db: Db; config: AppConfig; now: Date }
  * Demo data seeders, run in order after migrations on every start; each must be idempotent
  * (do its work only when its data is missing). Later issues add one line each (e.g. deals).
  */
-export const seeders: { name: string; run(ctx: SeedContext): Promise<void> }[] = [];
+export const seeders: { name: string; run(ctx: SeedContext): Promise<void> }[] = [
+  dealsSeeder,
+];
 
 /** Roles, demo users, then every registered seeder. Returns the logins created now (to print once). */
 export async function seedDatabase(ctx: SeedContext): Promise<SeededLogin[]> {

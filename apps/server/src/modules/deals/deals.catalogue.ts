@@ -1,0 +1,83 @@
+/**
+ * Loads the demo catalogue (data/deals) into the database: deals, bonds, rep lines, generated
+ * histories and loan tapes, in one transaction. Used by the first-start seeder and by
+ * POST /administrator/loadCatalogue. Demo users get every newly loaded deal.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { SeedContext } from '../../seed/index.ts';
+import { DEFAULT_DATA_DIR, loadDealRecords } from './deal-catalog.loader.ts';
+import { generateDealHistory } from './deal-history.generator.ts';
+import { generateLoanTape } from './loan-tape.generator.ts';
+import { type DealRows, buildDealRows } from './deal-rows.builder.ts';
+import { dealsDb } from './deals.tables.ts';
+
+/** Users who receive every demo deal (the seeded accounts). */
+export const DEMO_DEAL_USERS = ['admin', 'analyst', 'user'] as const;
+
+export interface CatalogueLoadResult {
+  deals: number;
+  loans: number;
+  milliseconds: number;
+}
+
+/** Generate every deal's rows (pure, no database). */
+export function buildCatalogueRows(dataDir: string = DEFAULT_DATA_DIR): DealRows[] {
+  return loadDealRecords(dataDir).map((record) => {
+    const history = generateDealHistory(record);
+    const last = history.pool.at(-1);
+    const loans = last && record.file.loanTape ? generateLoanTape(record, last) : [];
+    return buildDealRows(record, history, loans);
+  });
+}
+
+async function insertChunked<T>(rows: T[], chunk: number, insert: (part: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) await insert(rows.slice(i, i + chunk));
+}
+
+/** Replace the demo deals' data with a fresh load from data/deals. */
+export async function loadCatalogue(db: Db, dataDir: string = DEFAULT_DATA_DIR): Promise<CatalogueLoadResult> {
+  const started = performance.now();
+  const all = buildCatalogueRows(dataDir);
+  const names = all.map((r) => r.deal.deal_name);
+  await dealsDb(db).transaction().execute(async (trx) => {
+    const existing = new Set((await trx.selectFrom('deals').select('deal_name').execute()).map((r) => r.deal_name));
+    for (const table of ['loans', 'collateral_history', 'bond_remit_history', 'deal_remit_history', 'deal_replines', 'deal_bonds'] as const) {
+      await trx.deleteFrom(table).where('deal_name', 'in', names).execute();
+    }
+    for (const rows of all) {
+      await trx.insertInto('deals').values(rows.deal)
+        .onConflict((oc) => oc.column('deal_name').doUpdateSet((eb) => {
+          const { deal_name: _key, ...rest } = rows.deal;
+          return Object.fromEntries(Object.keys(rest).map((k) => [k, eb.ref(`excluded.${k}` as 'excluded.deal_id')]));
+        }))
+        .execute();
+    }
+    const flat = <K extends keyof DealRows>(key: K): DealRows[K] => all.flatMap((r) => r[key] as unknown[]) as DealRows[K];
+    await insertChunked(flat('bonds'), 2000, (p) => trx.insertInto('deal_bonds').values(p).execute());
+    await insertChunked(flat('replines'), 2000, (p) => trx.insertInto('deal_replines').values(p).execute());
+    await insertChunked(flat('remit'), 3000, (p) => trx.insertInto('deal_remit_history').values(p).execute());
+    await insertChunked(flat('bondRemit'), 4000, (p) => trx.insertInto('bond_remit_history').values(p).execute());
+    await insertChunked(flat('collateral'), 4000, (p) => trx.insertInto('collateral_history').values(p).execute());
+    await insertChunked(flat('loans'), 1500, (p) => trx.insertInto('loans').values(p).execute());
+    const added = names.filter((n) => !existing.has(n));
+    if (added.length) {
+      await sql`
+        insert into user_deals (user_id, deal_name)
+        select u.id, d.name from users u cross join unnest(${added}::text[]) as d(name)
+        where lower(u.username) in (${sql.join([...DEMO_DEAL_USERS])})
+        on conflict do nothing`.execute(trx);
+    }
+  });
+  return { deals: all.length, loans: all.reduce((s, r) => s + r.loans.length, 0), milliseconds: performance.now() - started };
+}
+
+/** First-start seeder: loads the catalogue when no deal exists yet. */
+export const dealsSeeder = {
+  name: 'deals',
+  async run(ctx: SeedContext): Promise<void> {
+    const row = await dealsDb(ctx.db).selectFrom('deals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    if (Number(row?.n ?? 0) > 0) return;
+    await loadCatalogue(ctx.db);
+  },
+};
