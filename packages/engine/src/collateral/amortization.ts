@@ -8,7 +8,7 @@
 export function scheduledBalanceFactor(annualRate: number, term: number, k: number): number {
   if (k >= term) return 0;
   const c = annualRate / 12;
-  if (c === 0) return 1 - k / term;
+  if (c < 1e-10) return 1 - k / term; // straight-line limit; avoids 0/0 for tiny rates
   const qN = Math.pow(1 + c, term);
   return (qN - Math.pow(1 + c, k)) / (qN - 1);
 }

@@ -21,6 +21,9 @@ export function monthlyRate(speed: SpeedInput, i: number, age: number, isDefault
   }
 }
 
+/** Below this monthly rate the level payment is taken as straight-line (avoids 0/0 in c/(q^n − 1)). */
+const MIN_RATE = 1e-10;
+
 /** Half-up rounding to a whole unit (cents when the projection runs in cents). */
 const roundUnit = (x: number): number => Math.round(x);
 
@@ -83,7 +86,7 @@ function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, f: Colla
     const i = k - 1;
     const n = line.remainingTerm - k + 1;
     // Share of balance repaid by the level payment with n payments left: c / (q^n − 1); 1/n at 0 %.
-    const amortShare = n <= 1 ? 1 : c > 0 ? c / (qn - 1) : 1 / n;
+    const amortShare = n <= 1 ? 1 : c > MIN_RATE ? c / (qn - 1) : 1 / n;
     qn /= q;
     const r = 1 - amortShare;
     surv[k] = (surv[k - 1] as number) * r;
@@ -140,7 +143,7 @@ function projectPpmLine(line: CollateralLine, sc: CollateralScenario, f: Collate
     const x = b - ce - pre;
     const interest = rnd(x * c);
     // Level payment on the survivors over the remaining term; the last payment clears the line.
-    const pmt = n <= 1 ? x + interest : c > 0 ? rnd((x * c * qn) / (qn - 1)) : rnd(x / n) + interest;
+    const pmt = n <= 1 ? x + interest : c > MIN_RATE ? rnd((x * c * qn) / (qn - 1)) : rnd(x / n) + interest;
     qn /= q;
     const sched = Math.min(x, pmt - interest);
     const end = x - sched;

@@ -53,7 +53,7 @@ export function startingLines(spec: DealSpec, state: DealState | null, collatera
   const elapsed = state ? state.lastPaymentDateNumber + spec.dates.firstPaymentDateCollectionMonths - 1 : 0;
   const lines = spec.collateral.repLines;
   const total = lines.reduce((s, l) => s + l.balance, 0);
-  return lines
+  const out = lines
     .map((l, i) => {
       let balance = l.balance;
       if (state) balance = state.repLineBalances?.[i] ?? (total > 0 ? (l.balance * state.poolBalance) / total : 0);
@@ -70,6 +70,14 @@ export function startingLines(spec: DealSpec, state: DealState | null, collatera
     })
     .filter((x) => x.line.remainingTerm > 0 && (collateralGroup === null || x.group === collateralGroup))
     .map((x) => x.line);
+  // Pro-rata scaling rounds each line to the cent: give the residual to the largest line so the
+  // lines sum exactly to the state's pool balance (the waterfall asserts Σ notionals = pool UPB).
+  if (state && !state.repLineBalances && collateralGroup === null && out.length > 0) {
+    const residual = Math.round(state.poolBalance * 100) - out.reduce((s, l) => s + Math.round(l.balance * 100), 0);
+    const largest = out.reduce((a, l) => (l.balance > a.balance ? l : a), out[0] as CollateralLine);
+    largest.balance = (Math.round(largest.balance * 100) + residual) / 100;
+  }
+  return out;
 }
 
 /**

@@ -46,6 +46,7 @@ export function aggregatePoolPeriods(
 ): PoolPeriod[] {
   const periods: PoolPeriod[] = [];
   let month = 0;
+  let upbPrev = cents(flows.beginBalance[0] ?? 0);
   for (let p = 0; p < maxPeriods && month < flows.months; p++) {
     const span = p === 0 ? firstPeriodMonths : 1;
     const last = Math.min(month + span, flows.months) - 1;
@@ -60,6 +61,9 @@ export function aggregatePoolPeriods(
       losses += flows.losses[m] as number;
     }
     const upbEnd = cents(flows.balance[last] as number);
+    // Flows are rounded to cents one by one; scheduled principal absorbs the sub-cent residual so
+    // that upbPrev − stated principal − credit events = upbEnd holds exactly (identity of §1.3).
+    scheduled = upbPrev - upbEnd - unscheduled - creditEvents;
     // STACR PPM: write-down = round2(25 % × the payment date's total Credit Event Amount).
     const principalLoss = fixedLossShare !== null ? Math.round(fixedLossShare * creditEvents) : cents(losses);
     periods.push({
@@ -68,6 +72,7 @@ export function aggregatePoolPeriods(
       principalRecovery: 0, upbEnd, distressed: Math.round(upbEnd * (flows.delinquency[last] as number)),
     });
     month = last + 1;
+    upbPrev = upbEnd;
   }
   return periods;
 }
