@@ -27,6 +27,7 @@ export type { TestResults, WaterfallOptions, WaterfallPeriod, WaterfallResult } 
 export { runDeal, startingLines } from './simulate/run-deal.ts';
 export type { DealRun, DealScenario } from './simulate/run-deal.ts';
 export { simulate, responseOf } from './simulate/simulate.ts';
+export { stateAfter } from './simulate/deal-state.ts';
 export { requestToScenario, requestVectorToRate, validateSimulationRequest } from './simulate/request-scenario.ts';
 export { monthlyCollateralRows, paymentDateCollateralRows, cutRows, BALANCE_CUTOFF } from './simulate/collateral-rows.ts';
 export { bondRows, floaterCoupon } from './simulate/bond-cashflows.ts';
