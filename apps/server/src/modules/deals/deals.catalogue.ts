@@ -10,7 +10,7 @@ import { DEFAULT_DATA_DIR, loadDealRecords } from './deal-catalog.loader.ts';
 import { generateDealHistory } from './deal-history.generator.ts';
 import { generateLoanTape } from './loan-tape.generator.ts';
 import { type DealRows, buildDealRows } from './deal-rows.builder.ts';
-import { dealsDb } from './deals.tables.ts';
+import { type DealsDb, type DealsTables, dealsDb } from './deals.tables.ts';
 
 /** Users who receive every demo deal (the seeded accounts). */
 export const DEMO_DEAL_USERS = ['admin', 'analyst', 'user'] as const;
@@ -31,8 +31,15 @@ export function buildCatalogueRows(dataDir: string = DEFAULT_DATA_DIR): DealRows
   });
 }
 
-async function insertChunked<T>(rows: T[], chunk: number, insert: (part: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += chunk) await insert(rows.slice(i, i + chunk));
+/**
+ * Bulk insert as one JSON parameter per chunk (jsonb_populate_recordset): far fewer bound
+ * parameters than a multi-row VALUES list, which keeps first-start seeding fast on PGlite.
+ */
+async function insertJson(db: DealsDb, table: keyof DealsTables, rows: unknown[], chunk = 5000): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = JSON.stringify(rows.slice(i, i + chunk));
+    await sql`insert into ${sql.table(table)} select * from jsonb_populate_recordset(null::${sql.table(table)}, ${part}::jsonb)`.execute(db);
+  }
 }
 
 /** Replace the demo deals' data with a fresh load from data/deals. */
@@ -54,12 +61,14 @@ export async function loadCatalogue(db: Db, dataDir: string = DEFAULT_DATA_DIR):
         .execute();
     }
     const flat = <K extends keyof DealRows>(key: K): DealRows[K] => all.flatMap((r) => r[key] as unknown[]) as DealRows[K];
-    await insertChunked(flat('bonds'), 2000, (p) => trx.insertInto('deal_bonds').values(p).execute());
-    await insertChunked(flat('replines'), 2000, (p) => trx.insertInto('deal_replines').values(p).execute());
-    await insertChunked(flat('remit'), 3000, (p) => trx.insertInto('deal_remit_history').values(p).execute());
-    await insertChunked(flat('bondRemit'), 4000, (p) => trx.insertInto('bond_remit_history').values(p).execute());
-    await insertChunked(flat('collateral'), 4000, (p) => trx.insertInto('collateral_history').values(p).execute());
-    await insertChunked(flat('loans'), 1500, (p) => trx.insertInto('loans').values(p).execute());
+    // jsonb columns travel as JSON text inside the JSON document: parse them back first.
+    const bonds = flat('bonds').map((b) => ({ ...b, coupon: JSON.parse(String(b.coupon)), collateral_groups: JSON.parse(String(b.collateral_groups)) }));
+    await insertJson(trx, 'deal_bonds', bonds);
+    await insertJson(trx, 'deal_replines', flat('replines'));
+    await insertJson(trx, 'deal_remit_history', flat('remit'));
+    await insertJson(trx, 'bond_remit_history', flat('bondRemit'));
+    await insertJson(trx, 'collateral_history', flat('collateral'));
+    await insertJson(trx, 'loans', flat('loans'));
     const added = names.filter((n) => !existing.has(n));
     if (added.length) {
       await sql`
