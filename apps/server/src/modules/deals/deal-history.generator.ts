@@ -9,7 +9,7 @@
 import type { BondFile } from './deal-file.schema.ts';
 import type { DealRecord } from './deal-record.builder.ts';
 import { createRandom } from './seeded-random.ts';
-import { addMonths, daysBetween, isoToYyyymmdd } from './deal-dates.ts';
+import { addMonths, daysBetween } from './deal-dates.ts';
 import { indexRatePct } from './index-rate.path.ts';
 import { type StackState, allocatePrincipal, applyCirtStepdown, initialStack, writeDown } from './allocate-principal.ts';
 

@@ -1,0 +1,107 @@
+/**
+ * Data tool: `npm run data -- <command> [options]`.
+ *
+ *   load-catalogue
+ *       (Re)load the demo deal catalogue from data/deals into the configured database.
+ *   import-loans --deal NAME --layout freddie --origination FILE [--performance FILE] [--as-of YYYYMMDD]
+ *   import-loans --deal NAME --layout fannie --file FILE
+ *       Replace a deal's loan tape with a file in the agencies' public pipe-delimited layout.
+ *       Malformed rows are listed with line and field, and nothing is written.
+ *   export-loans --deal NAME --layout freddie|fannie --out DIR
+ *       Write a deal's stored tape in the public layout (e.g. to try the importer).
+ *
+ * Uses DATABASE_URL (PostgreSQL) or the embedded PGlite database in DATA_DIR, like the server.
+ * Exit codes: 0 done, 1 rejected input or failure, 2 usage error.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loadCatalogue } from './modules/deals/deals.catalogue.ts';
+import { TapeRejected, importLoanTape } from './modules/deals/loan-import.service.ts';
+import { exportLoanTape } from './modules/deals/loan-export.service.ts';
+
+class UsageError extends Error {}
+
+const USAGE = `usage:
+  npm run data -- load-catalogue
+  npm run data -- import-loans --deal NAME --layout freddie --origination FILE [--performance FILE] [--as-of YYYYMMDD]
+  npm run data -- import-loans --deal NAME --layout fannie --file FILE
+  npm run data -- export-loans --deal NAME --layout freddie|fannie --out DIR`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      deal: { type: 'string' }, layout: { type: 'string' }, origination: { type: 'string' }, performance: { type: 'string' },
+      file: { type: 'string' }, 'as-of': { type: 'string' }, out: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!command || !['load-catalogue', 'import-loans', 'export-loans'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  const layout = values.layout;
+  if (command !== 'load-catalogue') {
+    if (!values.deal) throw new UsageError('--deal is required');
+    if (layout !== 'freddie' && layout !== 'fannie') throw new UsageError('--layout must be freddie or fannie');
+  }
+  if (command === 'import-loans') {
+    if (layout === 'freddie' && !values.origination) throw new UsageError('--origination is required for the freddie layout');
+    if (layout === 'fannie' && !values.file) throw new UsageError('--file is required for the fannie layout');
+    if (values['as-of'] && !/^\d{8}$/.test(values['as-of'])) throw new UsageError('--as-of must be YYYYMMDD');
+  }
+  if (command === 'export-loans' && !values.out) throw new UsageError('--out is required');
+
+  const config = loadConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  try {
+    await migrateToLatest(handle.db);
+    if (command === 'load-catalogue') {
+      const r = await loadCatalogue(handle.db);
+      console.log(`Deal catalogue loaded: ${r.deals} deals, ${r.loans} loans in ${(r.milliseconds / 1000).toFixed(1)} s`);
+      return 0;
+    }
+    const deal = values.deal ?? '';
+    if (command === 'export-loans') {
+      mkdirSync(values.out ?? '.', { recursive: true });
+      const files = await exportLoanTape(handle.db, deal, layout as 'freddie' | 'fannie');
+      for (const [name, text] of Object.entries(files)) {
+        const file = path.join(values.out ?? '.', name);
+        writeFileSync(file, text);
+        console.log(`wrote ${file}`);
+      }
+      return 0;
+    }
+    const read = (f: string): string => readFileSync(f, 'utf8');
+    const main = layout === 'freddie' ? read(values.origination ?? '') : read(values.file ?? '');
+    const n = await importLoanTape(handle.db, deal, {
+      layout: layout as 'freddie' | 'fannie',
+      main,
+      performance: values.performance ? read(values.performance) : null,
+      asOfDate: values['as-of'] ? Number(values['as-of']) : Number(new Date().toISOString().slice(0, 10).replaceAll('-', '')),
+    });
+    console.log(`Imported ${n} loans into ${deal}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof TapeRejected) {
+      console.error(`File rejected, nothing was written (${error.errors.length} problem(s)):`);
+      for (const e of error.errors.slice(0, 50)) console.error(`  ${e}`);
+      if (error.errors.length > 50) console.error(`  … and ${error.errors.length - 50} more`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+run(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error('data tool failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
