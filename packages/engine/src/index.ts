@@ -25,7 +25,7 @@ export { runReferenceWaterfall } from './waterfall/reference-waterfall.ts';
 export type { TestResults, WaterfallOptions, WaterfallPeriod, WaterfallResult } from './waterfall/reference-waterfall.ts';
 
 export { runDeal, startingLines } from './simulate/run-deal.ts';
-export type { DealRun, DealScenario } from './simulate/run-deal.ts';
+export type { CollateralProjector, DealRun, DealScenario } from './simulate/run-deal.ts';
 export { simulate, responseOf } from './simulate/simulate.ts';
 export { stateAfter } from './simulate/deal-state.ts';
 export { requestToScenario, requestVectorToRate, validateSimulationRequest } from './simulate/request-scenario.ts';

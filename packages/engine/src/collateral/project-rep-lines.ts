@@ -21,11 +21,43 @@ export function monthlyRate(speed: SpeedInput, i: number, age: number, isDefault
   }
 }
 
+/**
+ * Monthly rates of a speed for months 0..months−1 of a line aged `age`. Pool-level speeds
+ * (annual/monthly vectors) do not depend on the line, so callers cache them per run.
+ */
+export function monthlyRates(speed: SpeedInput, months: number, age: number, isDefault: boolean): Float64Array {
+  const out = new Float64Array(months);
+  for (let i = 0; i < months; i++) out[i] = monthlyRate(speed, i, age, isDefault);
+  return out;
+}
+
+/** Per-run rate tables: shared by all lines unless the speed is an age-based standard curve. */
+interface RateTables {
+  smm: (age: number) => Float64Array;
+  mdr: (age: number) => Float64Array;
+  severity: Float64Array;
+}
+
+function rateTables(sc: CollateralScenario, months: number): RateTables {
+  const table = (speed: SpeedInput, isDefault: boolean): ((age: number) => Float64Array) => {
+    if (speed.kind !== 'standard') {
+      const shared = monthlyRates(speed, months, 0, isDefault);
+      return () => shared;
+    }
+    const byAge = new Map<number, Float64Array>();
+    return (age) => {
+      let t = byAge.get(age);
+      if (!t) byAge.set(age, (t = monthlyRates(speed, months, age, isDefault)));
+      return t;
+    };
+  };
+  const severity = new Float64Array(months);
+  for (let i = 0; i < months; i++) severity[i] = valueAt(sc.severity, i);
+  return { smm: table(sc.prepay, false), mdr: table(sc.default, true), severity };
+}
+
 /** Below this monthly rate the level payment is taken as straight-line (avoids 0/0 in c/(q^n − 1)). */
 const MIN_RATE = 1e-10;
-
-/** Half-up rounding to a whole unit (cents when the projection runs in cents). */
-const roundUnit = (x: number): number => Math.round(x);
 
 /**
  * Projects rep lines (or a handful of loans) and sums them into pool flows by month.
@@ -44,9 +76,16 @@ export function projectRepLines(lines: readonly CollateralLine[], scenario: Coll
   const flows = createFlows(months);
   const unit = scenario.roundToCent ? 100 : 1;
   const w = new Float64Array(months * 6); // weighted rate numerators: gross, net, smm, mdr
+  const rates = rateTables(scenario, months);
   for (const line of lines) {
-    if (scenario.convention === 'sifma') projectSifmaLine(line, scenario, flows, w, months);
-    else projectPpmLine(line, scenario, flows, w, months, unit);
+    if (scenario.convention === 'sifma') projectSifmaLine(line, scenario, rates, flows, w, months);
+    else projectPpmLine(line, scenario, rates, flows, w, months, unit);
+  }
+  if (scenario.convention !== 'sifma' && unit !== 1) {
+    // The PPM path accumulated in cents (exact integers); convert once.
+    for (const col of [flows.beginBalance, flows.balance, flows.interest, flows.passThru, flows.scheduled, flows.prepaid, flows.defaults, flows.losses, flows.recoveries]) {
+      for (let i = 0; i < months; i++) col[i] = (col[i] as number) / unit;
+    }
   }
   for (let i = 0; i < months; i++) {
     const b0 = flows.beginBalance[i] as number;
@@ -69,7 +108,9 @@ function addWeights(w: Float64Array, i: number, b0: number, line: CollateralLine
 }
 
 /** BMA/SIFMA Standard Formulas step order for one line (crt-domain.md §1.3 A). */
-function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, f: CollateralFlows, w: Float64Array, months: number): void {
+function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, rt: RateTables, f: CollateralFlows, w: Float64Array, months: number): void {
+  const smmT = rt.smm(line.age);
+  const mdrT = rt.mdr(line.age);
   const c = line.grossRate / 12;
   const q = 1 + c;
   const lag = Math.max(0, Math.trunc(sc.recoveryLagMonths));
@@ -90,9 +131,9 @@ function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, f: Colla
     qn /= q;
     const r = 1 - amortShare;
     surv[k] = (surv[k - 1] as number) * r;
-    const smm = monthlyRate(sc.prepay, i, line.age, false);
+    const smm = smmT[i] as number;
     // MDR is 0 in the last L months: such a default could not liquidate before maturity.
-    const mdr = n <= lag ? 0 : monthlyRate(sc.default, i, line.age, true);
+    const mdr = n <= lag ? 0 : (mdrT[i] as number);
     const d = mdr * p0;
     const aa = (p0 - d) * amortShare;
     const v = Math.min(smm * p0 * r, p0 - d - aa);
@@ -103,7 +144,7 @@ function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, f: Colla
     if (k > lag) {
       const dOld = defaults[k - lag] as number;
       adb = sc.servicerAdvancing ? dOld * ((surv[k - 1] as number) / (surv[k - 1 - lag] as number)) : dOld;
-      loss = Math.min(valueAt(sc.severity, i) * dOld, adb);
+      loss = Math.min((rt.severity[i] as number) * dOld, adb);
     }
     const amdef = sc.servicerAdvancing ? (d + fcl - adb) * amortShare : 0;
     const interest = sc.servicerAdvancing ? c * (p0 + fcl) : c * (p0 - d);
@@ -125,40 +166,46 @@ function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, f: Colla
 }
 
 /** STACR offering-memorandum table convention for one line (crt-domain.md §1.3 B). */
-function projectPpmLine(line: CollateralLine, sc: CollateralScenario, f: CollateralFlows, w: Float64Array, months: number, unit: number): void {
+function projectPpmLine(line: CollateralLine, sc: CollateralScenario, rt: RateTables, f: CollateralFlows, w: Float64Array, months: number, unit: number): void {
+  const smmT = rt.smm(line.age);
+  const mdrT = rt.mdr(line.age);
+  const round = unit === 100;
+  const { beginBalance, balance, passThru, scheduled, prepaid, defaults, losses, recoveries } = f;
+  const interestCol = f.interest;
   const c = line.grossRate / 12;
   const q = 1 + c;
-  const rnd = unit === 100 ? roundUnit : (x: number): number => x;
   const term = Math.min(line.remainingTerm, months);
   const netShare = line.grossRate > 0 ? line.netRate / line.grossRate : 1;
-  let b = rnd(line.balance * unit);
+  let b = round ? Math.round(line.balance * unit) : line.balance * unit;
   let qn = Math.pow(q, line.remainingTerm);
   for (let k = 1; k <= term && b > 0; k++) {
     const i = k - 1;
     const n = line.remainingTerm - k + 1;
-    const smm = monthlyRate(sc.prepay, i, line.age, false);
-    const mdr = monthlyRate(sc.default, i, line.age, true);
-    const ce = rnd(b * mdr);
-    const pre = Math.min(rnd(b * smm), b - ce);
+    const smm = smmT[i] as number;
+    const mdr = mdrT[i] as number;
+    const ce = round ? Math.round(b * mdr) : b * mdr;
+    const pre = Math.min(round ? Math.round(b * smm) : b * smm, b - ce);
     const x = b - ce - pre;
-    const interest = rnd(x * c);
+    const interest = round ? Math.round(x * c) : x * c;
     // Level payment on the survivors over the remaining term; the last payment clears the line.
-    const pmt = n <= 1 ? x + interest : c > MIN_RATE ? rnd((x * c * qn) / (qn - 1)) : rnd(x / n) + interest;
+    const level = c > MIN_RATE ? (x * c * qn) / (qn - 1) : x / n + interest;
+    const pmt = n <= 1 ? x + interest : round ? Math.round(level) : level;
     qn /= q;
     const sched = Math.min(x, pmt - interest);
     const end = x - sched;
-    const share = sc.fixedLossShare ?? valueAt(sc.severity, i);
+    const share = sc.fixedLossShare ?? (rt.severity[i] as number);
     const loss = ce * share;
     const ib = (b - ce) * c;
-    f.beginBalance[i] = (f.beginBalance[i] as number) + b / unit;
-    f.balance[i] = (f.balance[i] as number) + end / unit;
-    f.interest[i] = (f.interest[i] as number) + rnd(ib) / unit;
-    f.passThru[i] = (f.passThru[i] as number) + rnd(ib * netShare) / unit;
-    f.scheduled[i] = (f.scheduled[i] as number) + sched / unit;
-    f.prepaid[i] = (f.prepaid[i] as number) + pre / unit;
-    f.defaults[i] = (f.defaults[i] as number) + ce / unit;
-    f.losses[i] = (f.losses[i] as number) + loss / unit;
-    f.recoveries[i] = (f.recoveries[i] as number) + (ce - loss) / unit;
+    // Accumulate in the run's unit (cents when rounding); projectRepLines converts once at the end.
+    beginBalance[i] = (beginBalance[i] as number) + b;
+    balance[i] = (balance[i] as number) + end;
+    interestCol[i] = (interestCol[i] as number) + (round ? Math.round(ib) : ib);
+    passThru[i] = (passThru[i] as number) + (round ? Math.round(ib * netShare) : ib * netShare);
+    scheduled[i] = (scheduled[i] as number) + sched;
+    prepaid[i] = (prepaid[i] as number) + pre;
+    defaults[i] = (defaults[i] as number) + ce;
+    losses[i] = (losses[i] as number) + loss;
+    recoveries[i] = (recoveries[i] as number) + (ce - loss);
     addWeights(w, i, b / unit, line, smm, mdr);
     b = end;
   }

@@ -1,5 +1,5 @@
 import type { DealSpec, DealState, StepOrderConvention } from '../deal/deal-spec.ts';
-import type { CollateralFlows, CollateralLine, SpeedInput } from '../collateral/collateral-types.ts';
+import type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from '../collateral/collateral-types.ts';
 import { projectRepLines } from '../collateral/project-rep-lines.ts';
 import type { RateInput } from '../rates/vector.ts';
 import { valueAt } from '../rates/vector.ts';
@@ -80,13 +80,18 @@ export function startingLines(spec: DealSpec, state: DealState | null, collatera
   return out;
 }
 
+/** Collateral projector: scenario + horizon → monthly pool flows (default: the deal's rep lines). */
+export type CollateralProjector = (scenario: CollateralScenario, months: number) => CollateralFlows;
+
 /**
  * Runs a reference-tranche deal: collateral projection → payment-date periods → waterfall.
  * @param spec deal structure
  * @param scenario speeds, index and call switches (fractions)
  * @param state deal state at the settlement date, or null to start at closing
+ * @param project optional projector (e.g. loan-level `projectLoans` on a tape whose balances
+ *        sum to the cut-off or state balance); default projects the deal's rep lines
  */
-export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState | null = null): DealRun {
+export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState | null = null, project?: CollateralProjector): DealRun {
   const convention = scenario.convention ?? spec.conventions.stepOrder;
   const lastPd = state?.lastPaymentDateNumber ?? 0;
   const firstMonths = lastPd === 0 ? spec.dates.firstPaymentDateCollectionMonths : 1;
@@ -95,7 +100,7 @@ export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState
   const lines = startingLines(spec, state, scenario.collateralGroup);
   const fixedShare = spec.conventions.fixedLossSharePct;
   const lossShare = convention === 'stacr-ppm' && scenario.lossSource === 'deal' && fixedShare !== null ? fixedShare / 100 : null;
-  const flows = projectRepLines(lines, {
+  const collateralScenario: CollateralScenario = {
     prepay: scenario.prepay,
     default: scenario.default,
     severity: scenario.severity,
@@ -105,7 +110,8 @@ export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState
     convention,
     fixedLossShare: lossShare,
     roundToCent: spec.conventions.roundFlowsToCent,
-  }, months);
+  };
+  const flows = project ? project(collateralScenario, months) : projectRepLines(lines, collateralScenario, months);
   // In the PPM convention the loss is taken per payment date on the aggregated credit events.
   const periodShare = convention === 'stacr-ppm' ? lossShare : null;
   const pool = aggregatePoolPeriods(flows, lastPd + 1, firstMonths, periodShare, pdsLeft);

@@ -1,0 +1,67 @@
+/**
+ * Benchmarks (`npm run bench`). Prints figures; never asserts on time.
+ *  1. one rep-line STACR 2026-DNA1 run (31 rep lines, 240 payment dates) and a full simulate()
+ *  2. the 8×9 CPR×CDR matrix on rep lines (M-1 WAL and write-down %)
+ *  3. loan-level projection of 100,000 loans × 360 months (loan-months/s on one core)
+ *  4. the 72-cell matrix loan-level (100,000 loans) on a worker_threads pool over all cores
+ */
+import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { projectLoans, runDeal, simulate } from '@opencrt/engine';
+import type { DealSpec, LoanTape } from '@opencrt/engine';
+import { allCells, runCell } from './matrix-cells.ts';
+import { shareTape, syntheticTape } from './loan-tape.ts';
+import { MatrixPool } from './worker-pool.ts';
+
+const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../data/deals/structures/stacr-2026-dna1.json', import.meta.url)), 'utf8')) as DealSpec;
+const LOANS = Number(process.env.BENCH_LOANS ?? 100_000);
+
+function timeIt(label: string, reps: number, fn: () => void): number {
+  fn(); // warm-up (JIT)
+  const times: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  console.log(`${label}: median ${median.toFixed(2)} ms, best ${times[0]!.toFixed(2)} ms (${reps} runs)`);
+  return median;
+}
+
+const scenario = {
+  prepay: { kind: 'annual' as const, values: 0.1 }, default: { kind: 'annual' as const, values: 0.005 }, severity: 0.25,
+  delinquency: 0.01, indexRate: 0.0365786, lossSource: 'scenario' as const, cleanUpCall: true, timeCall: false, collateralGroup: null,
+};
+
+console.log(`OpenCRT benchmarks — node ${process.version}, ${availableParallelism()} cores\n`);
+timeIt('1a. rep-line STACR 2026-DNA1 deal run (runDeal, 31 lines, 240 PDs)', 50, () => runDeal(spec, scenario));
+timeIt('1b. rep-line simulate() incl. bond rows of 32 bonds and metrics', 20, () => simulate(spec, {
+  DealName: spec.dealName, Cpr: 0.1, Cdr: 0.005, LossSeverity: 0.25, Delinquency: 0.01, Libor: 0.0365786, CleanupCall: true,
+}, null));
+timeIt('2.  rep-line 8×9 CPR×CDR matrix (72 deal runs, M-1 WAL + write-down %)', 5, () => {
+  for (const [cdr, cpr] of allCells()) runCell(spec, 'M-1', cpr, cdr, null);
+});
+
+const tape: LoanTape = syntheticTape(spec, LOANS);
+let loanMonths = 0;
+for (let i = 0; i < tape.count; i++) loanMonths += Math.min(360, tape.remainingTerm[i]!);
+const collateral = {
+  prepay: { kind: 'annual' as const, values: 0.1 }, default: { kind: 'annual' as const, values: 0.005 }, severity: 0.25, delinquency: 0,
+  recoveryLagMonths: 6, servicerAdvancing: false, convention: 'sifma' as const, fixedLossShare: null, roundToCent: false,
+};
+const ms = timeIt(`3.  loan-level projection, ${LOANS.toLocaleString('en-US')} loans × 360 months`, 7, () => projectLoans(tape, collateral, 360));
+console.log(`    → ${(loanMonths / ms / 1000).toFixed(1)} M loan-months/s on one core (${(loanMonths / 1e6).toFixed(1)} M loan-months)`);
+
+const cores = availableParallelism();
+const pool = new MatrixPool(cores, spec, 'M-1', shareTape(tape));
+await pool.warm();
+const t0 = performance.now();
+const cells = await pool.run(allCells());
+const poolMs = performance.now() - t0;
+await pool.close();
+console.log(`4.  loan-level 8×9 matrix (${LOANS.toLocaleString('en-US')} loans, 72 deal runs) on ${cores} worker threads: ${(poolMs / 1000).toFixed(2)} s`);
+const at = (cdr: number, cpr: number): string => cells.find((c) => c.cdr === cdr && c.cpr === cpr)!.wal.toFixed(2);
+console.log(`    M-1 WAL (loan level): CPR 10 / CDR 0 = ${at(0, 10)} y, CPR 10 / CDR 1 = ${at(1, 10)} y, CPR 35 / CDR 5 = ${at(5, 35)} y`);
