@@ -35,3 +35,5 @@ export { bondMetrics } from './simulate/bond-metrics.ts';
 export type { BondMetrics } from './simulate/bond-metrics.ts';
 export { addMonthsOnDay, daysBetween, days30360, isoToYmd, ymdToIso } from './simulate/deal-dates.ts';
 export type * from './simulate/simulation-types.ts';
+export { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, scheduleAggregatesOfLoans } from './collateral/schedule-aggregates.ts';
+export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';

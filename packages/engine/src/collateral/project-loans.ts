@@ -52,8 +52,9 @@ function poolRate(speed: SpeedInput, i: number, isDefault: boolean): number {
 }
 
 /**
- * Loan-level projection (struct of arrays, periods outer, loans inner). The tape should be
- * sorted by remaining term (`sortLoansByRemainingTerm`); balances are updated in a private copy.
+ * Loan-level projection (struct of arrays, periods outer, loans inner). Sort the tape by
+ * remaining term once (`sortLoansByRemainingTerm`; an unsorted tape is sorted per call);
+ * balances are updated in a private copy.
  * Per loan and month the same step order as the rep-line projection applies (`sifma` or
  * `stacr-ppm`, no cent rounding). The foreclosure pipeline (recovery lag, advancing) is run
  * on the pool aggregate, using the pool's scheduled amortization ratio for pipeline loans.
@@ -62,7 +63,11 @@ function poolRate(speed: SpeedInput, i: number, isDefault: boolean): number {
  * @param scenario speeds and conventions
  * @param months projection horizon
  */
-export function projectLoans(tape: LoanTape, scenario: CollateralScenario, months: number): CollateralFlows {
+export function projectLoans(input: LoanTape, scenario: CollateralScenario, months: number): CollateralFlows {
+  // The month loop skips finished loans with a front pointer, which needs ascending terms.
+  let sorted = true;
+  for (let j = 1; j < input.count && sorted; j++) sorted = (input.remainingTerm[j - 1] as number) <= (input.remainingTerm[j] as number);
+  const tape = sorted ? input : sortLoansByRemainingTerm(input);
   const n = tape.count;
   const bal = Float64Array.from(tape.balance);
   const c = new Float64Array(n);
@@ -259,7 +264,7 @@ function projectByAge(x: LoopContext, sc: CollateralScenario, smmByAge: Float64A
 }
 
 /** Pool-level foreclosure pipeline: losses, recoveries, foreclosure balance and advances. */
-function applyPipeline(f: CollateralFlows, aa: Float64Array, sc: CollateralScenario, lag: number, months: number): void {
+export function applyPipeline(f: CollateralFlows, aa: Float64Array, sc: CollateralScenario, lag: number, months: number): void {
   const surv = new Float64Array(months + 1);
   surv[0] = 1;
   let fcl = 0;
