@@ -9,6 +9,9 @@
  *       Malformed rows are listed with line and field, and nothing is written.
  *   export-loans --deal NAME --layout freddie|fannie --out DIR
  *       Write a deal's stored tape in the public layout (e.g. to try the importer).
+ *   write-structures
+ *       Rebuild data/deals/structures/<id>.json for the demo STACR/CAS deals without an
+ *       offering-memorandum file (no database needed).
  *
  * Uses DATABASE_URL (PostgreSQL) or the embedded PGlite database in DATA_DIR, like the server.
  * Exit codes: 0 done, 1 rejected input or failure, 2 usage error.
@@ -22,14 +25,29 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogue } from './modules/deals/deals.catalogue.ts';
 import { TapeRejected, importLoanTape } from './modules/deals/loan-import.service.ts';
 import { exportLoanTape } from './modules/deals/loan-export.service.ts';
+import { DEFAULT_DATA_DIR, loadDealRecords } from './modules/deals/deal-catalog.loader.ts';
+import { STRUCTURE_TARGETS, buildReferenceDealSpec } from './modules/deals/deal-structure.builder.ts';
 
 class UsageError extends Error {}
+
+/** Write the built structures as pretty JSON; returns the file paths. */
+function writeStructures(): string[] {
+  const records = loadDealRecords();
+  return STRUCTURE_TARGETS.map((t) => {
+    const record = records.find((r) => r.file.id === t.catalogId);
+    if (!record) throw new Error(`catalog deal ${t.catalogId} is missing`);
+    const file = path.join(DEFAULT_DATA_DIR, 'deals', 'structures', `${t.identity.id}.json`);
+    writeFileSync(file, `${JSON.stringify(buildReferenceDealSpec(record, t.identity), null, 2)}\n`);
+    return file;
+  });
+}
 
 const USAGE = `usage:
   npm run data -- load-catalogue
   npm run data -- import-loans --deal NAME --layout freddie --origination FILE [--performance FILE] [--as-of YYYYMMDD]
   npm run data -- import-loans --deal NAME --layout fannie --file FILE
-  npm run data -- export-loans --deal NAME --layout freddie|fannie --out DIR`;
+  npm run data -- export-loans --deal NAME --layout freddie|fannie --out DIR
+  npm run data -- write-structures`;
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -41,7 +59,13 @@ async function run(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  if (!command || !['load-catalogue', 'import-loans', 'export-loans'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  if (!command || !['load-catalogue', 'import-loans', 'export-loans', 'write-structures'].includes(command)) {
+    throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  }
+  if (command === 'write-structures') {
+    for (const file of writeStructures()) console.log(`wrote ${file}`);
+    return 0;
+  }
   const layout = values.layout;
   if (command !== 'load-catalogue') {
     if (!values.deal) throw new UsageError('--deal is required');

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type DealSpec, validateDeal } from '@opencrt/engine';
+import { DEFAULT_DATA_DIR, loadDealRecords } from './deal-catalog.loader.ts';
+import { STRUCTURE_TARGETS, buildReferenceDealSpec } from './deal-structure.builder.ts';
+
+const records = loadDealRecords();
+const readSpec = (id: string): DealSpec => JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'deals', 'structures', `${id}.json`), 'utf8')) as DealSpec;
+
+describe('demo deal structures', () => {
+  it.each(STRUCTURE_TARGETS.map((t) => [t.identity.id, t] as const))('%s: file is the builder output and validates', (_id, t) => {
+    const record = records.find((r) => r.file.id === t.catalogId);
+    if (!record) throw new Error('missing record');
+    const built = buildReferenceDealSpec(record, t.identity);
+    expect(readSpec(t.identity.id)).toEqual(built);
+    expect(validateDeal(built)).toEqual([]);
+    // tranche notionals are the catalog stack, senior to junior
+    expect(built.tranches.map((x) => [x.name, x.originalNotional])).toEqual(record.stack.map((b) => [b.name, b.originalBalance]));
+  });
+
+  it('every STACR and CAS catalog deal has a structure the engine accepts', () => {
+    for (const r of records.filter((x) => x.file.dealType === 'STACR' || x.file.dealType === 'CAS')) {
+      expect(r.structure, r.file.dealName).not.toBeNull();
+      expect(validateDeal(r.structure as DealSpec), r.file.dealName).toEqual([]);
+    }
+  });
+
+  it('pairs notes with their H twins and keeps the first loss last', () => {
+    const spec = readSpec('cas-2021-r03');
+    expect(spec.tranches.find((x) => x.name === '1M-1')).toMatchObject({ role: 'note', pair: '1M-1H', marginPct: 0.85 });
+    expect(spec.tranches.at(-1)).toMatchObject({ name: '1B-3H', role: 'first-loss' });
+    expect(spec.waterfall.failingTestRule).toBe('senior-pct-scheduled-plus-unscheduled');
+  });
+});
