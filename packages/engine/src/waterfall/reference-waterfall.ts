@@ -85,6 +85,11 @@ export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[
   let a1Failed = state?.classA1TestFailed ?? false;
   const seniorIdx = w.seniorTranches.map((n) => book.at(n));
   const residual = book.at(w.seniorResidualTranche);
+  const steps = resolveSteps(book, w.steps);
+  const sup = w.supplementalReduction;
+  const supOrder = sup ? resolveOrder(book, sup.order) : [];
+  const supOffered = sup ? sup.offeredTranches.map((n) => book.at(n)) : [];
+  const supIncrease = sup ? book.at(sup.increaseTranche) : -1;
   const periods: WaterfallPeriod[] = [];
 
   for (const pp of pool) {
@@ -106,15 +111,15 @@ export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[
     if (tests.results.classA1CumulativeNetLoss === false) a1Failed = true;
     const out: WaterfallPeriod = {
       pool: pp, upbPrev, seniorPct: seniorUnits / 1e7, subordinatePct: subUnits / 1e7, cumulativeNetLoss: cumNetLoss,
-      cumulativeNetLossPct: units7(cumNetLoss, cutOff) / 1e7, cnlLimitPct: cnlLimit(w, pd),
+      cumulativeNetLossPct: units7(cumNetLoss, cutOff) / 1e7, cnlLimitPct: tests.cnlLimit,
       delinquencyAverage: tests.dlqAverage, delinquencyLimit: tests.dlqLimit, offeredReferenceTranchePct: 0,
       tests: tests.results, recoveryPrincipal, writeDownAmount, writeUpAmount, seniorIncrease,
       seniorReduction: 0, subordinateReduction: 0, supplementalReduction: 0, redemption,
       prior: [], principal: [], writeDown: [], writeUp: [], notional: [], overcollateralization: 0,
     };
-    const ctx: StepContext = { book, pp, pd, out, a1Failed, seniorUnits, residual };
+    const ctx: StepContext = { book, pp, pd, out, a1Failed, seniorUnits, residual, supOrder, supOffered, supIncrease };
 
-    for (const step of w.steps) {
+    for (const step of steps) {
       if (redemption && step.kind !== 'write-down' && step.kind !== 'write-up' && step.kind !== 'evaluate-tests') continue;
       runStep(step, w, ctx);
     }
@@ -141,7 +146,46 @@ export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[
   return { tranches: book.names, originalNotional: original, periods };
 }
 
+/** An allocation entry with its tranche indexes resolved once per run. */
+interface Resolved {
+  target: AllocationTarget;
+  members: number[];
+  isOc: boolean;
+}
+
+/** Steps with resolved orders, built once per run (name lookups stay out of the period loop). */
+type ResolvedStep =
+  | { kind: 'evaluate-tests' }
+  | { kind: 'write-down' | 'write-up' | 'senior-reduction' | 'subordinate-reduction'; order: Resolved[] }
+  | { kind: 'supplemental-reduction' };
+
+function resolveOrder(book: TrancheBook, order: readonly AllocationTarget[]): Resolved[] {
+  return order.map((target) => ({ target, isOc: target.tranche === 'OC', members: target.tranche === 'OC' ? [] : book.members(target) }));
+}
+
+function resolveSteps(book: TrancheBook, steps: readonly PaymentDateStep[]): ResolvedStep[] {
+  return steps.map((step): ResolvedStep => {
+    switch (step.kind) {
+      case 'evaluate-tests':
+      case 'supplemental-reduction':
+        return step;
+      case 'write-down':
+      case 'write-up':
+      case 'senior-reduction':
+      case 'subordinate-reduction':
+        return { kind: step.kind, order: resolveOrder(book, step.order) };
+      default: {
+        const never: never = step;
+        throw new Error(`unknown step ${JSON.stringify(never)}`);
+      }
+    }
+  });
+}
+
 interface StepContext {
+  supOrder: Resolved[];
+  supOffered: number[];
+  supIncrease: number;
   book: TrancheBook;
   pp: PoolPeriod;
   pd: number;
@@ -152,7 +196,7 @@ interface StepContext {
 }
 
 /** The interpreter: one exhaustive switch over payment-date step kinds. */
-function runStep(step: PaymentDateStep, w: ReferenceTrancheWaterfall, ctx: StepContext): void {
+function runStep(step: ResolvedStep, w: ReferenceTrancheWaterfall, ctx: StepContext): void {
   const { book, out, pp } = ctx;
   switch (step.kind) {
     case 'evaluate-tests':
@@ -160,15 +204,15 @@ function runStep(step: PaymentDateStep, w: ReferenceTrancheWaterfall, ctx: StepC
       return;
     case 'write-down': {
       let left = out.writeDownAmount;
-      for (const target of step.order) {
+      for (const r of step.order) {
         if (left <= 0) break;
-        if (target.tranche === 'OC') {
+        if (r.isOc) {
           const take = Math.min(left, book.oc);
           book.oc -= take;
           left -= take;
           continue;
         }
-        left -= reduce(book, target, left, 'writeDown');
+        left -= reduce(book, r, left, 'writeDown');
       }
       if (left > 0) throw new Error(`PD ${ctx.pd}: write-down of ${left} cents left unallocated`);
       // A-H absorbs write-downs in excess of the credit-event amount (losses realised after the event).
@@ -177,9 +221,9 @@ function runStep(step: PaymentDateStep, w: ReferenceTrancheWaterfall, ctx: StepC
     }
     case 'write-up': {
       let left = out.writeUpAmount;
-      for (const target of step.order) {
+      for (const r of step.order) {
         if (left <= 0) break;
-        for (const k of book.members(target)) {
+        for (const k of r.members) {
           const take = Math.min(left, book.cumWriteDown[k] as number);
           book.notional[k] = (book.notional[k] as number) + take;
           book.cumWriteDown[k] = (book.cumWriteDown[k] as number) - take;
@@ -209,14 +253,16 @@ function runStep(step: PaymentDateStep, w: ReferenceTrancheWaterfall, ctx: StepC
     case 'supplemental-reduction': {
       const sup = w.supplementalReduction;
       if (!sup) return;
-      const additional = sup.order.reduce((s, t) => s + (t.cap?.kind === 'remaining-notional-from' ? capOf(t, ctx) : 0), 0);
-      const offered = sup.offeredTranches.reduce((s, n) => s + (book.notional[book.at(n)] as number), 0);
+      let additional = 0;
+      for (const r of ctx.supOrder) if (r.target.cap?.kind === 'remaining-notional-from') additional += capOf(r, ctx);
+      let offered = 0;
+      for (const k of ctx.supOffered) offered += book.notional[k] as number;
       // ORTP numerator is net of the Class A-1 Additional Reduction Amount (DNA1).
       const ortpUnits = units7(offered - additional, pp.upbEnd);
       out.offeredReferenceTranchePct = ortpUnits / 1e7;
       const excessUnits = Math.max(0, ortpUnits - Math.round(sup.thresholdPct * 1e5));
       const amount = Math.round((pp.upbEnd * excessUnits) / 1e7) + additional;
-      const paid = allocatePrincipal(sup.order, amount, ctx);
+      const paid = allocatePrincipal(ctx.supOrder, amount, ctx);
       out.supplementalReduction = paid;
       const inc = book.at(sup.increaseTranche);
       // Supplemental senior increase: A-H grows by the amount paid to the sold layers.
@@ -231,8 +277,8 @@ function runStep(step: PaymentDateStep, w: ReferenceTrancheWaterfall, ctx: StepC
 }
 
 /** Cap of an allocation entry on this payment date (Infinity when uncapped). */
-function capOf(target: AllocationTarget, ctx: StepContext): number {
-  const cap = target.cap;
+function capOf(r: Resolved, ctx: StepContext): number {
+  const cap = r.target.cap;
   if (!cap) return Infinity;
   if (cap.requiresTest === 'classA1CumulativeNetLoss' && ctx.a1Failed) return 0;
   switch (cap.kind) {
@@ -242,7 +288,7 @@ function capOf(target: AllocationTarget, ctx: StepContext): number {
       return scheduled !== undefined ? cents(scheduled) : Math.max(0, ctx.out.seniorReduction - ctx.out.recoveryPrincipal);
     }
     case 'remaining-notional-from':
-      return ctx.pd >= cap.fromPaymentDateNumber ? ctx.book.available(target) : 0;
+      return ctx.pd >= cap.fromPaymentDateNumber ? ctx.book.available(r.members) : 0;
     default: {
       const never: never = cap;
       throw new Error(`unknown cap ${JSON.stringify(never)}`);
@@ -251,25 +297,30 @@ function capOf(target: AllocationTarget, ctx: StepContext): number {
 }
 
 /** Pays `amount` down an order list (each entry absorbs to zero or its cap); returns the amount paid. */
-function allocatePrincipal(order: readonly AllocationTarget[], amount: number, ctx: StepContext): number {
+function allocatePrincipal(order: readonly Resolved[], amount: number, ctx: StepContext): number {
   let left = amount;
-  for (const target of order) {
+  for (const r of order) {
     if (left <= 0) break;
-    left -= reduce(ctx.book, target, Math.min(left, capOf(target, ctx)), 'principal');
+    left -= reduce(ctx.book, r, Math.min(left, capOf(r, ctx)), 'principal');
   }
   return amount - left;
 }
 
 /** Reduces an entry's notional by up to `amount` (principal or write-down); returns the amount taken. */
-function reduce(book: TrancheBook, target: AllocationTarget, amount: number, kind: 'principal' | 'writeDown'): number {
-  const take = Math.min(amount, book.available(target));
+function reduce(book: TrancheBook, r: Resolved, amount: number, kind: 'principal' | 'writeDown'): number {
+  const take = Math.min(amount, book.available(r.members));
   if (take <= 0) return 0;
-  for (const [k, leg] of book.split(book.members(target), take, (k) => book.notional[k] as number)) {
-    book.notional[k] = (book.notional[k] as number) - leg;
-    book[kind][k] = (book[kind][k] as number) + leg;
-    if (kind === 'writeDown') book.cumWriteDown[k] = (book.cumWriteDown[k] as number) + leg;
-  }
+  book.reduceBy(r.members, take, book[kind], kind === 'writeDown');
   return take;
+}
+
+function testValue(n: TestName, mce: boolean | null, dlq: boolean | null, cnl: boolean | null, a1: boolean | null): boolean | null {
+  switch (n) {
+    case 'minimumCreditEnhancement': return mce;
+    case 'delinquency': return dlq;
+    case 'cumulativeNetLoss': return cnl;
+    case 'classA1CumulativeNetLoss': return a1;
+  }
 }
 
 function cnlLimit(w: ReferenceTrancheWaterfall, pd: number): number | null {
@@ -291,7 +342,7 @@ interface TestInput {
   a1Failed: boolean;
 }
 
-function evaluateTests(w: ReferenceTrancheWaterfall, t: TestInput): { results: TestResults; dlqAverage: number; dlqLimit: number } {
+function evaluateTests(w: ReferenceTrancheWaterfall, t: TestInput): { results: TestResults; dlqAverage: number; dlqLimit: number; cnlLimit: number | null } {
   const tests = w.tests;
   const cnlUnits = units7(t.cumNetLoss, t.cutOff);
   const mce = tests.minimumCreditEnhancement ? t.subUnits >= Math.round(tests.minimumCreditEnhancement.thresholdPct * 1e5) : null;
@@ -301,15 +352,15 @@ function evaluateTests(w: ReferenceTrancheWaterfall, t: TestInput): { results: T
   let dlqLimit = 0;
   let dlq: boolean | null = null;
   if (tests.delinquency) {
-    const recent = t.distressed.slice(-tests.delinquency.averagingPaymentDates);
-    dlqAverage = recent.reduce((s, x) => s + x, 0) / recent.length;
+    const from = Math.max(0, t.distressed.length - tests.delinquency.averagingPaymentDates);
+    let sum = 0;
+    for (let i = from; i < t.distressed.length; i++) sum += t.distressed[i] as number;
+    dlqAverage = sum / (t.distressed.length - from);
     dlqLimit = tests.delinquency.factor * ((t.subUnits * t.upbPrev) / 1e7 - t.principalLoss);
     dlq = dlqAverage < dlqLimit;
   }
   const a1 = tests.classA1CumulativeNetLoss ? !t.a1Failed && cnlUnits <= Math.round(tests.classA1CumulativeNetLoss.maxPct * 1e5) : null;
-  const byName: Record<TestName, boolean | null> = {
-    minimumCreditEnhancement: mce, delinquency: dlq, cumulativeNetLoss: cnl, classA1CumulativeNetLoss: a1,
-  };
-  const allPass = w.gatingTests.every((n) => byName[n] !== false);
-  return { results: { minimumCreditEnhancement: mce, delinquency: dlq, cumulativeNetLoss: cnl, classA1CumulativeNetLoss: a1, allPass }, dlqAverage, dlqLimit };
+  let allPass = true;
+  for (const n of w.gatingTests) if (testValue(n, mce, dlq, cnl, a1) === false) allPass = false;
+  return { results: { minimumCreditEnhancement: mce, delinquency: dlq, cumulativeNetLoss: cnl, classA1CumulativeNetLoss: a1, allPass }, dlqAverage, dlqLimit, cnlLimit: limit };
 }

@@ -60,29 +60,46 @@ export class TrancheBook {
     return target.pair && j >= 0 ? [i, j] : [i];
   }
 
-  /** Notional currently available to an entry. */
-  available(target: AllocationTarget): number {
-    return this.members(target).reduce((s, k) => s + (this.notional[k] as number), 0);
+  /** Notional currently available to a resolved entry. */
+  available(m: readonly number[]): number {
+    let s = 0;
+    for (let k = 0; k < m.length; k++) s += this.notional[m[k] as number] as number;
+    return s;
   }
 
   /**
-   * Splits `amount` over the members pro rata on prior notionals: the Note leg is rounded to
-   * the cent and the H leg takes the remainder (STACR PPM pair split); legs are capped by `room`.
+   * Reduces the entry's members by `take` (<= available): pro rata on prior notionals with the
+   * Note leg rounded to the cent and the H leg the remainder (STACR PPM pair split).
    */
-  split(members: number[], amount: number, room: (k: number) => number): [number, number][] {
-    if (members.length === 1) return [[members[0] as number, amount]];
-    const [a, b] = members as [number, number];
-    const [note, h] = this.isNote[a] ? [a, b] : [b, a];
-    const pn = this.prior[note] as number;
-    const ph = this.prior[h] as number;
-    const base = pn + ph;
-    let noteLeg = base > 0 ? Math.round((amount * pn) / base) : amount;
-    noteLeg = Math.min(noteLeg, room(note));
-    let hLeg = amount - noteLeg;
-    if (hLeg > room(h)) {
-      noteLeg += hLeg - room(h);
-      hLeg = room(h);
+  reduceBy(m: readonly number[], take: number, into: number[], isWriteDown: boolean): void {
+    const n = this.notional;
+    if (m.length === 1) {
+      const k = m[0] as number;
+      n[k] = (n[k] as number) - take;
+      into[k] = (into[k] as number) + take;
+      if (isWriteDown) this.cumWriteDown[k] = (this.cumWriteDown[k] as number) + take;
+      return;
     }
-    return [[note, noteLeg], [h, hLeg]];
+    const a = m[0] as number;
+    const b = m[1] as number;
+    const note = this.isNote[a] ? a : b;
+    const h = note === a ? b : a;
+    const pn = this.prior[note] as number;
+    const base = pn + (this.prior[h] as number);
+    let noteLeg = base > 0 ? Math.round((take * pn) / base) : take;
+    noteLeg = Math.min(noteLeg, n[note] as number);
+    let hLeg = take - noteLeg;
+    if (hLeg > (n[h] as number)) {
+      noteLeg += hLeg - (n[h] as number);
+      hLeg = n[h] as number;
+    }
+    n[note] = (n[note] as number) - noteLeg;
+    n[h] = (n[h] as number) - hLeg;
+    into[note] = (into[note] as number) + noteLeg;
+    into[h] = (into[h] as number) + hLeg;
+    if (isWriteDown) {
+      this.cumWriteDown[note] = (this.cumWriteDown[note] as number) + noteLeg;
+      this.cumWriteDown[h] = (this.cumWriteDown[h] as number) + hLeg;
+    }
   }
 }
