@@ -65,6 +65,20 @@ describe('GET /deals', () => {
   });
 });
 
+describe('authentication', () => {
+  it.each([
+    '/deals', '/deals/names', '/deals/userDealsNames', '/deals/idByCusip/000000000', '/deals/CAS%202020-R01', '/deals/CAS%202020-R01/details?settlementDate=20230101',
+    '/deals/CAS%202020-R01/20230101', '/deals/ACIS%202015-2/acis', '/deals/CAS%202020-R01/collateral/history', '/deals/CAS%202020-R01/collateral/remitHistory',
+    '/deals/CAS%202020-R01/collateral/202610/report', '/deals/CAS%202020-R01/bonds/1M-1/remitHistory',
+  ])('GET %s needs a token', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(401);
+  });
+  it('POST /administrator/loadCatalogue needs a token', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/administrator/loadCatalogue' })).statusCode).toBe(401);
+  });
+});
+
 describe('deal assignments', () => {
   it('shows a user only the deals assigned to them', async () => {
     const { id } = await t.ctx.db.selectFrom('users').select('id').where('username', '=', 'analyst').executeTakeFirstOrThrow();

@@ -1,0 +1,45 @@
+/**
+ * The deal catalog as a modal picker (spec 000: "The catalog also opens as a modal picker on
+ * analysis pages"). Same groups, filter and columns as /deal_catalog; choosing a deal calls
+ * onSelect with its name instead of navigating.
+ */
+import type { DealCatalogRow } from '@opencrt/contracts';
+import { DealCatalogView } from '../../features/deal-catalog/deal-catalog-view.tsx';
+
+export interface DealCatalogModalProps {
+  show: boolean;
+  rows: readonly DealCatalogRow[] | undefined;
+  /** Loading or error text shown instead of the grid. */
+  status?: string | null;
+  onSelect(dealName: string, row: DealCatalogRow): void;
+  onClose(): void;
+  title?: string;
+}
+
+export function DealCatalogModal({ show, rows, status = null, onSelect, onClose, title = 'Deal Catalog' }: DealCatalogModalProps) {
+  if (!show) return null;
+  return (
+    <>
+      <div className="modal d-block" role="dialog" aria-modal="true" aria-label={title} data-testid="deal-catalog-modal" tabIndex={-1}
+        onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+        <div className="modal-dialog modal-xl modal-dialog-scrollable">
+          <div className="modal-content">
+            <div className="modal-header">
+              <h5 className="modal-title">{title}</h5>
+              <button type="button" className="btn-close" aria-label="Close" onClick={onClose} />
+            </div>
+            <div className="modal-body">
+              {rows && !status
+                ? <DealCatalogView rows={rows} height="60vh" onPick={(entry) => onSelect(entry.row.DealName, entry.row)} />
+                : <div className="text-body-secondary">{status ?? 'Loading deals...'}</div>}
+            </div>
+            <div className="modal-footer">
+              <button type="button" className="btn btn-secondary" onClick={onClose}>Cancel</button>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="modal-backdrop show" />
+    </>
+  );
+}
