@@ -37,3 +37,6 @@ export { addMonthsOnDay, daysBetween, days30360, isoToYmd, ymdToIso } from './si
 export type * from './simulate/simulation-types.ts';
 export { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, scheduleAggregatesOfLoans } from './collateral/schedule-aggregates.ts';
 export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';
+export { runBondMatrix, MATRIX_CPR_PCT, MATRIX_CDR_PCT } from './simulate/bond-matrix.ts';
+export type { BondMatrix, BondMatrixOptions, CellMetric } from './simulate/bond-matrix.ts';
+export type { BondRows } from './simulate/bond-cashflows.ts';

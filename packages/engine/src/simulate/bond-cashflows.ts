@@ -24,10 +24,15 @@ export function floaterCoupon(index: number, marginPct: number, floorPct: number
  * offered notes: actual/360 on the balance before the payment date's principal and write-down,
  * rounded to the cent) and for each MACR class (sum of its notes, own coupon).
  */
-export function bondRows(run: DealRun, collateral: readonly CollateralCashflowRow[]): BondRows[] {
+export function bondRows(run: DealRun, collateral: readonly CollateralCashflowRow[], only: string | null = null): BondRows[] {
   const spec = run.spec;
   const w = run.waterfall;
-  const out: BondRows[] = spec.tranches.map((t, k) => {
+  // With `only`, build just that bond (a MACR class needs its component notes).
+  const macrOnly = only === null ? null : spec.macrClasses.find((m) => m.name === only) ?? null;
+  const wanted = only === null ? null : new Set(macrOnly ? macrOnly.components.map((c) => c.note) : [only]);
+  const out: BondRows[] = [];
+  spec.tranches.forEach((t, k) => {
+    if (wanted && !wanted.has(t.name)) return;
     const rows: BondCashflowRow[] = w.periods.map((p, i) => {
       const prior = p.prior[k] as number;
       const rate = t.marginPct !== null ? floaterCoupon(run.indexRates[i] as number, t.marginPct, t.couponFloorPct) : 0;
@@ -36,10 +41,10 @@ export function bondRows(run: DealRun, collateral: readonly CollateralCashflowRo
       const wd = (p.writeDown[k] as number) - (p.writeUp[k] as number);
       return row(i, run, collateral, p.notional[k] as number, principal, interest, rate, wd);
     });
-    return { name: t.name, originalBalance: t.originalNotional, startBalance: dollars(w.periods[0]?.prior[k] ?? Math.round(t.originalNotional * 100)), rows };
+    out.push({ name: t.name, originalBalance: t.originalNotional, startBalance: dollars(w.periods[0]?.prior[k] ?? Math.round(t.originalNotional * 100)), rows });
   });
-  for (const m of spec.macrClasses) out.push(macrRows(m, out, run, collateral));
-  return out;
+  for (const m of spec.macrClasses) if (only === null || m === macrOnly) out.push(macrRows(m, out, run, collateral));
+  return only === null ? out : out.filter((b) => b.name === only);
 }
 
 function row(i: number, run: DealRun, coll: readonly CollateralCashflowRow[], balance: number, principal: number, interest: number, rate: number, wd: number): BondCashflowRow {

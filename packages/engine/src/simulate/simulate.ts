@@ -33,8 +33,7 @@ export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealS
 export function responseOf(run: DealRun, bondName: string | null, fromIso: string): SimulationResponse {
   const dates = run.paymentDates.map(isoToYmd);
   const collateral = paymentDateCollateralRows(run.flows, run.pool, dates);
-  const bonds = bondRows(run, collateral)
-    .filter((b) => bondName === null || b.name === bondName)
+  const bonds = bondRows(run, collateral, bondName)
     .map((b) => ({ BondName: b.name, BondCashflow: b.rows, ...bondMetrics(b.rows, b.originalBalance, fromIso) }));
   return {
     ProjectedLosses: collateral.reduce((s, r) => s + r.Losses, 0),

@@ -1,0 +1,88 @@
+import type { DealSpec, DealState } from '../deal/deal-spec.ts';
+import type { CollateralScenario } from '../collateral/collateral-types.ts';
+import type { LoanTape } from '../collateral/project-loans.ts';
+import { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, scheduleAggregatesOfLoans } from '../collateral/schedule-aggregates.ts';
+import type { ScheduleAggregates } from '../collateral/schedule-aggregates.ts';
+import { projectLoans } from '../collateral/project-loans.ts';
+import { bondRows } from './bond-cashflows.ts';
+import type { BondRows } from './bond-cashflows.ts';
+import { bondMetrics } from './bond-metrics.ts';
+import { paymentDateCollateralRows } from './collateral-rows.ts';
+import { isoToYmd } from './deal-dates.ts';
+import { runDeal, startingLines } from './run-deal.ts';
+import type { CollateralProjector, DealRun, DealScenario } from './run-deal.ts';
+
+/** Spec 001 §9: matrix CPR columns and CDR rows, percent. */
+export const MATRIX_CPR_PCT: readonly number[] = [0, 5, 10, 15, 20, 25, 30, 35];
+export const MATRIX_CDR_PCT: readonly number[] = [0, 0.25, 0.5, 1, 1.5, 2, 2.5, 3, 5];
+
+/** A cell's extra metric (e.g. a yield from the analytics module); NaN when it cannot be computed. */
+export type CellMetric = (bond: BondRows, run: DealRun) => number;
+
+/** Grids indexed [cdr][cpr] (spec: "indexed by CDR then CPR"). */
+export interface BondMatrix {
+  Cpr: number[];
+  Cdr: number[];
+  Wal: number[][];
+  WritedownPct: number[][];
+  Metric: number[][] | null;
+  /** 'aggregates' = schedule-aggregate projection (exact, no per-line cent rounding); 'full' = per line/loan. */
+  Projection: 'aggregates' | 'full';
+}
+
+export interface BondMatrixOptions {
+  cprPct?: readonly number[];
+  cdrPct?: readonly number[];
+  metric?: CellMetric;
+  /** Loan tape instead of the deal's rep lines (balances must sum to the starting pool balance). */
+  tape?: LoanTape;
+  /** Force the per-line/per-loan projection even when aggregates apply. */
+  full?: boolean;
+}
+
+/**
+ * Runs a bond over a CPR×CDR grid: each cell is the base scenario with flat CPR and CDR.
+ * When speeds are pool-level (they are here) and the convention allows it, the collateral is
+ * projected from schedule aggregates built once, so a cell costs O(months) + one waterfall.
+ * @param spec deal
+ * @param base scenario for everything but CPR/CDR (severity, delinquency, index, calls)
+ * @param bondName tranche or MACR class
+ * @param state deal state at settlement (null = closing)
+ * @param fromIso WAL measured from this date (settlement)
+ */
+export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: string, state: DealState | null, fromIso: string, options: BondMatrixOptions = {}): BondMatrix {
+  const cprs = [...(options.cprPct ?? MATRIX_CPR_PCT)];
+  const cdrs = [...(options.cdrPct ?? MATRIX_CDR_PCT)];
+  const probe: CollateralScenario = {
+    prepay: { kind: 'annual', values: 0 }, default: { kind: 'annual', values: 0 }, severity: base.severity, delinquency: base.delinquency,
+    recoveryLagMonths: base.recoveryLagMonths ?? spec.conventions.recoveryLagMonths, servicerAdvancing: base.servicerAdvancing ?? spec.conventions.servicerAdvancing,
+    convention: base.convention ?? spec.conventions.stepOrder, fixedLossShare: null, roundToCent: false,
+  };
+  const useAggregates = !options.full && aggregatesApply(probe);
+  let agg: ScheduleAggregates | null = null;
+  if (useAggregates) {
+    const months = spec.dates.scheduledMaturityPaymentDateNumber + spec.dates.firstPaymentDateCollectionMonths;
+    agg = options.tape ? scheduleAggregatesOfLoans(options.tape, months) : scheduleAggregatesOfLines(startingLines(spec, state, base.collateralGroup), months);
+  }
+  const tape = options.tape;
+  const project: CollateralProjector | undefined = agg
+    ? (sc, months) => projectFromAggregates(agg as ScheduleAggregates, { ...sc, roundToCent: false }, months)
+    : tape ? (sc, months) => projectLoans(tape, sc, months) : undefined;
+  const grid = (): number[][] => cdrs.map(() => cprs.map(() => 0));
+  const wal = grid();
+  const wd = grid();
+  const metric = options.metric ? grid() : null;
+  cdrs.forEach((cdr, r) => {
+    cprs.forEach((cpr, c) => {
+      const run = runDeal(spec, { ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cdr / 100 } }, state, project);
+      const coll = paymentDateCollateralRows(run.flows, run.pool, run.paymentDates.map(isoToYmd));
+      const bond = bondRows(run, coll, bondName)[0];
+      if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);
+      const m = bondMetrics(bond.rows, bond.originalBalance, fromIso);
+      (wal[r] as number[])[c] = m.Wal;
+      (wd[r] as number[])[c] = m.WritedownPct;
+      if (metric && options.metric) (metric[r] as number[])[c] = options.metric(bond, run);
+    });
+  });
+  return { Cpr: cprs, Cdr: cdrs, Wal: wal, WritedownPct: wd, Metric: metric, Projection: agg ? 'aggregates' : 'full' };
+}
