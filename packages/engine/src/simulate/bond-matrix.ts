@@ -7,8 +7,6 @@ import { projectLoans } from '../collateral/project-loans.ts';
 import { bondRows } from './bond-cashflows.ts';
 import type { BondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
-import { paymentDateCollateralRows } from './collateral-rows.ts';
-import { isoToYmd } from './deal-dates.ts';
 import { runDeal, startingLines } from './run-deal.ts';
 import type { CollateralProjector, DealRun, DealScenario } from './run-deal.ts';
 
@@ -75,8 +73,8 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
   cdrs.forEach((cdr, r) => {
     cprs.forEach((cpr, c) => {
       const run = runDeal(spec, { ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cdr / 100 } }, state, project);
-      const coll = paymentDateCollateralRows(run.flows, run.pool, run.paymentDates.map(isoToYmd));
-      const bond = bondRows(run, coll, bondName)[0];
+      // Grid cells need balances and cash only; the per-row speed columns are left at 0.
+      const bond = bondRows(run, [], bondName)[0];
       if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);
       const m = bondMetrics(bond.rows, bond.originalBalance, fromIso);
       (wal[r] as number[])[c] = m.Wal;
