@@ -3,6 +3,7 @@ import dna1Src from '../../../../data/sources/stacr/stacr-2026-dna1.json' with {
 import dna1Json from '../../../../data/deals/structures/stacr-2026-dna1.json' with { type: 'json' };
 import type { DealSpec } from '../deal/deal-spec.ts';
 import { simulate } from './simulate.ts';
+import { cutRows } from './collateral-rows.ts';
 import { validateSimulationRequest, requestVectorToRate } from './request-scenario.ts';
 import type { SimulationRequest } from './simulation-types.ts';
 
@@ -58,6 +59,26 @@ describe('simulate (STACR 2026-DNA1)', () => {
   });
   it('returns only the requested bond', () => {
     expect(simulate(dna1, request({ BondName: 'M-1' }), null).BondsCashflows.map((b) => b.BondName)).toEqual(['M-1']);
+  });
+});
+
+describe('simulate edge cases', () => {
+  it('floors floating coupons at 0 when index + margin is negative', () => {
+    const res = simulate(dna1, request({ Libor: -0.05, BondName: 'A-1' }), null);
+    expect(res.BondsCashflows[0]!.BondCashflow[0]!.Rate).toBe(0);
+    expect(res.BondsCashflows[0]!.BondCashflow[0]!.Interest).toBe(0);
+  });
+  it('forces CDR and delinquency to 0 for agency deals', () => {
+    const agency: DealSpec = { ...dna1, family: 'Agency' };
+    const res = simulate(agency, request({ Cdr: [0, 0.05], Delinquency: [0, 0.2] }), null);
+    expect(res.ProjectedLosses).toBe(0);
+    expect(res.CollateralCashflow.every((r) => r.Defaults === 0 && r.DelinquencyRate === 0)).toBe(true);
+  });
+  it('cuts rows after the first period whose previous balance is under 0.005', () => {
+    const rows = [10, 0.004, 0, 0, 0].map((Balance, i) => ({ Period: i + 1, Balance }));
+    expect(cutRows(rows, 100).map((r) => r.Period)).toEqual([1, 2, 3]);
+    expect(cutRows(rows, 0.001).map((r) => r.Period)).toEqual([1]);
+    expect(cutRows([{ Balance: 5 }, { Balance: 1 }], 100)).toHaveLength(2);
   });
 });
 
