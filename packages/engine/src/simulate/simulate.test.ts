@@ -82,6 +82,21 @@ describe('simulate edge cases', () => {
   });
 });
 
+describe('loan-level runs', () => {
+  it('RunLoanLevel with a tape equal to the rep lines reproduces the rep-line run within cents', () => {
+    const lines = dna1.collateral.repLines;
+    const tape = {
+      count: lines.length, balance: Float64Array.from(lines, (l) => l.balance), grossRate: Float64Array.from(lines, (l) => l.grossCouponPct / 100),
+      netRate: Float64Array.from(lines, (l) => l.grossCouponPct / 100), remainingTerm: Int32Array.from(lines, (l) => l.remainingTermMonths),
+      age: Int32Array.from(lines, (l) => l.ageMonths),
+    };
+    const rep = simulate(dna1, request({ Cdr: [0, 0.01], BondName: 'M-1' }), null);
+    const loan = simulate(dna1, request({ Cdr: [0, 0.01], BondName: 'M-1', RunLoanLevel: true }), null, tape);
+    expect(loan.BondsCashflows[0]!.Wal).toBeCloseTo(rep.BondsCashflows[0]!.Wal, 3);
+    loan.CollateralCashflow.forEach((r, i) => expect(Math.abs(r.Balance - rep.CollateralCashflow[i]!.Balance)).toBeLessThan(500));
+  });
+});
+
 describe('request validation and vectors', () => {
   it('names missing and invalid inputs with the spec messages', () => {
     const bad = { ...request(), Cpr: [], Cdr: [0, 1.5] } as SimulationRequest;

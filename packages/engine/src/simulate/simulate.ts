@@ -1,4 +1,7 @@
 import type { DealSpec, DealState } from '../deal/deal-spec.ts';
+import type { CollateralScenario } from '../collateral/collateral-types.ts';
+import { projectLoans } from '../collateral/project-loans.ts';
+import type { LoanTape } from '../collateral/project-loans.ts';
 import { bondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
 import { paymentDateCollateralRows } from './collateral-rows.ts';
@@ -17,9 +20,12 @@ import type { MiscVariables, SimulationRequest, SimulationResponse, TriggerRow }
  * @param spec deal structure
  * @param request simulation request (rates as fractions)
  * @param asOf deal state at the settlement date (null = from closing)
+ * @param tape loan tape for `RunLoanLevel` runs (balances summing to the starting pool balance);
+ *        without it, or with RunLoanLevel false, the deal's rep lines are projected
  */
-export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealState | null): SimulationResponse {
-  const run = runDeal(spec, requestToScenario(spec, request), asOf);
+export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealState | null, tape: LoanTape | null = null): SimulationResponse {
+  const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
+  const run = runDeal(spec, requestToScenario(spec, request), asOf, project);
   const settlement = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
   return responseOf(run, request.BondName ?? null, settlement ?? spec.dates.closingDate);
 }
