@@ -1,0 +1,88 @@
+/**
+ * /deal_catalog (spec 000 "Deal Catalog"): filter with Clear, CUSIP search, grouped catalog,
+ * admin Export (deals_catalog.csv), the shell's dismissible red alert for errors in the screen's queries,
+ * and a redirect to /error when the catalog itself cannot be loaded.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { analysisLink } from './catalog-groups.ts';
+import { ApiError } from '../../api/errors.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { exportCatalogCsv, findDealByCusip, loadCatalog, saveBlob } from './deal-catalog.api.ts';
+import { DealCatalogView } from './deal-catalog-view.tsx';
+
+/** The online deal editor does not exist yet: its edit icon and add link stay hidden until it does. */
+export const ONLINE_DEALS_EDITOR_ENABLED = false;
+
+export const DEAL_CATALOG_QUERY_KEY = ['deals', 'catalog'] as const;
+
+export function DealCatalogPage() {
+  const { api, hasRole } = useSession();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const [cusip, setCusip] = useState('');
+  const [busy, setBusy] = useState(false);
+  const catalog = useQuery({ queryKey: DEAL_CATALOG_QUERY_KEY, queryFn: () => loadCatalog(api), retry: false });
+  const isAdmin = hasRole('Admin');
+  const canEditDeals = ONLINE_DEALS_EDITOR_ENABLED && hasRole('OnlineDeals_Creator');
+
+  useEffect(() => {
+    if (!catalog.error) return;
+    const e = catalog.error;
+    const status = e instanceof ApiError ? e.status : 500;
+    const reason = e instanceof ApiError ? e.reason : 'Error';
+    const query = new URLSearchParams({ status: String(status), reason, msg: e.message });
+    void navigate(`/error?${query.toString()}`);
+  }, [catalog.error, navigate]);
+
+  async function searchCusip(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (!cusip.trim()) {
+      alerts.show('danger', 'Please provide CUSIP');
+      return;
+    }
+    setBusy(true);
+    try {
+      const hit = await findDealByCusip(api, cusip);
+      void navigate(analysisLink(hit.DealName, hit.BondName));
+    } catch (e) {
+      alerts.error(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportCsv(): Promise<void> {
+    setBusy(true);
+    try {
+      saveBlob(await exportCatalogCsv(api), 'deals_catalog.csv');
+    } catch (e) {
+      alerts.error(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="container-fluid py-3 d-flex flex-column gap-3" data-testid="deal-catalog-page">
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <h1 className="h4 m-0 me-auto">Deal Catalog</h1>
+        <form className="input-group" style={{ maxWidth: 340 }} onSubmit={(e) => void searchCusip(e)}>
+          <input className="form-control" placeholder="CUSIP" aria-label="CUSIP" data-testid="cusip-input" value={cusip}
+            onChange={(e) => setCusip(e.target.value)} />
+          <button type="submit" className="btn btn-primary" data-testid="cusip-search" disabled={busy}>Search</button>
+        </form>
+        {canEditDeals ? <a className="btn btn-outline-primary" href="/deal_create">Add deal</a> : null}
+        {isAdmin ? (
+          <button type="button" className="btn btn-outline-secondary" data-testid="catalog-export" disabled={busy || !catalog.data}
+            onClick={() => void exportCsv()}>Export</button>
+        ) : null}
+      </div>
+      {catalog.data
+        ? <DealCatalogView rows={catalog.data} editLinks={canEditDeals} height="calc(100vh - 260px)" />
+        : <div className="text-body-secondary" data-testid="catalog-loading">{catalog.isPending ? 'Loading deals...' : ''}</div>}
+    </div>
+  );
+}
