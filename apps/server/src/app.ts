@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/authenticate.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { installErrorHandling, installNotFound } from './http/error-handler.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { modules } from './modules/index.ts';
 
@@ -44,22 +44,17 @@ export async function buildApp(ctx: ModuleContext, options: BuildOptions = {}): 
     for (const module of modules) await module.register(api, ctx);
   }, { prefix: '/api' });
 
-  if (options.serveWeb) await serveWebApp(app, ctx.config.webDist);
+  installNotFound(app, options.serveWeb === true && (await serveWebApp(app, ctx.config.webDist)));
   return app;
 }
 
-/** Static files of the built web app; any other GET that is not /api gets index.html (history mode). */
-async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/** Static files of the built web app; false when it has not been built. */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
-    app.log.warn(`web app not built (${index} missing): run "npm run build"`);
-    return;
+    console.warn(`web app not built (${index} missing): run "npm run build"`);
+    return false;
   }
   await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api')) {
-      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
-    }
-    return reply.code(404).send({ Message: request.url.startsWith('/api') ? 'Wrong path' : 'Not found' });
-  });
+  return true;
 }

@@ -20,9 +20,19 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ Message: 'An unexpected error occurred on the server.' });
   });
 
+}
+
+/**
+ * Unknown paths: /api answers 404 `{ Message: 'Wrong path' }`; with the web app served, any other GET
+ * gets index.html so deep links load (history mode), else 404 JSON.
+ */
+export function installNotFound(app: FastifyInstance, serveIndexHtml: boolean): void {
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api')) return reply.code(404).send({ Message: 'Wrong path' });
-    return reply.code(404).send({ Message: 'Not found' });
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (serveIndexHtml && !isApi && request.method === 'GET') {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ Message: isApi ? 'Wrong path' : 'Not found' });
   });
 }
 

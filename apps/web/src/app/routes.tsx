@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
+import { ErrorPage } from '../features/error-page/error-page.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
+import { TrialPage } from '../features/trial/trial-page.tsx';
+import type { Access } from './guards.tsx';
+import type { DealFamily } from './last-deal.ts';
+
+export interface AppRoute {
+  path: string;
+  element: ReactNode;
+  access: Access;
+  /** Trial registration uses the light navbar. */
+  lightNavbar?: boolean;
+}
+
+/**
+ * Every screen's route, as the specs name them. Add one line per new screen here and switch its
+ * navbar entry on below.
+ */
+export const appRoutes: AppRoute[] = [
+  { path: '/', element: <HomePage />, access: 'public' },
+  { path: '/about_crt_hub', element: <HomePage />, access: 'public' },
+  { path: '/more_information', element: <HomePage />, access: 'public' },
+  { path: '/trial', element: <TrialPage />, access: 'public', lightNavbar: true },
+  { path: '/error', element: <ErrorPage />, access: 'public' },
+  // -- screens of later issues go here --
+  { path: '/deal_catalog', element: <DealCatalogPage />, access: 'login' },
+  { path: '*', element: <NotFoundPage />, access: 'login' },
+];
+
+export interface NavEntry {
+  label: string;
+  /** Route path; analysis links get ?dealName= of the family's last deal. */
+  path: string;
+  family?: DealFamily;
+  /** Roles of which the user needs one; none = any signed-in user. */
+  anyRole?: string[];
+  /** Menu group: main bar, Admin dropdown or user dropdown. */
+  menu: 'main' | 'admin' | 'user';
+  /** False until the screen exists: a link to a missing screen is not shown. */
+  available: boolean;
+}
+
+/** The navbar of spec 000 §2 / 001 / 002. */
+export const navEntries: NavEntry[] = [
+  { label: 'Deal Catalog', path: '/deal_catalog', menu: 'main', available: true },
+  { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', available: false },
+  { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', available: false },
+  { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: false },
+  { label: 'Portfolio', path: '/portfolio', menu: 'main', available: false },
+  { label: 'Vendor Grid', path: '/vendor_grid', menu: 'main', available: false },
+  { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: false },
+  { label: 'Vectors', path: '/vector_list', menu: 'main', available: false },
+  { label: 'Cashflows', path: '/cashflows', menu: 'main', available: false },
+  { label: 'Loans', path: '/loans', menu: 'main', available: false },
+  { label: 'Reports', path: '/reports', anyRole: ['Reports_Consumer', 'Admin'], menu: 'main', available: false },
+  { label: 'Utilities', path: '/rpx_file_creator', menu: 'main', available: false },
+  { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: false },
+  { label: 'Users', path: '/admin', anyRole: ['Admin'], menu: 'admin', available: false },
+  { label: 'Reports', path: '/admin_reports', anyRole: ['Admin'], menu: 'admin', available: false },
+  { label: 'Models', path: '/admin_adco', anyRole: ['Admin'], menu: 'admin', available: false },
+  { label: 'API reference', path: '/api/docs', anyRole: ['Admin'], menu: 'admin', available: true },
+  { label: 'Settings', path: '/settings', menu: 'user', available: false },
+];
