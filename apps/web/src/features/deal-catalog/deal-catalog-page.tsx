@@ -24,7 +24,7 @@ export function DealCatalogPage() {
   const navigate = useNavigate();
   const [cusip, setCusip] = useState('');
   const [busy, setBusy] = useState(false);
-  const catalog = useQuery({ queryKey: DEAL_CATALOG_QUERY_KEY, queryFn: () => loadCatalog(api), retry: false });
+  const catalog = useQuery({ queryKey: DEAL_CATALOG_QUERY_KEY, queryFn: () => loadCatalog(api), retry: false, meta: { silent: true } });
   const isAdmin = hasRole('Admin');
   const canEditDeals = ONLINE_DEALS_EDITOR_ENABLED && hasRole('OnlineDeals_Creator');
 
