@@ -4,7 +4,7 @@ import type { DealSpec } from './deal-spec.ts';
 import { validateDeal } from './validate-deal.ts';
 
 const good = dna2Json as DealSpec;
-const clone = (): DealSpec => structuredClone(good);
+const clone = (): DealSpec => JSON.parse(JSON.stringify(good)) as DealSpec;
 const messages = (spec: DealSpec): string[] => validateDeal(spec).map((i) => `${i.path}: ${i.message}`);
 
 describe('validateDeal', () => {
