@@ -40,10 +40,10 @@ export type LogRequest = z.infer<typeof LogRequest>;
 /** POST /register — trial registration; messages as spec 000 §5. */
 export const RegisterRequest = z
   .object({
-    Username: z.string({ error: 'Provide CRT Hub Userid.' }).trim().min(1, 'Provide CRT Hub Userid.').max(64)
+    Username: z.string({ error: 'Provide CRT Hub Userid.' }).trim().min(1, { error: 'Provide CRT Hub Userid.', abort: true }).max(64)
       .regex(/^[A-Za-z0-9._@-]+$/, 'Userid may contain only letters, digits and . _ @ -'),
-    Email: z.string({ error: 'Provide email.' }).trim().min(1, 'Provide email.').pipe(z.email('Provide valid email.')),
-    Password: z.string({ error: 'Provide password.' }).min(1, 'Provide password.')
+    Email: z.string({ error: 'Provide email.' }).trim().min(1, { error: 'Provide email.', abort: true }).pipe(z.email('Provide valid email.')),
+    Password: z.string({ error: 'Provide password.' }).min(1, { error: 'Provide password.', abort: true })
       .min(8, 'Password must be at least 8 characters.').max(200),
     ConfirmPassword: z.string({ error: 'Provide password confirmation.' }).min(1, 'Provide password confirmation.'),
     FirstName: z.string({ error: 'Provide first name.' }).trim().min(1, 'Provide first name.').max(100),

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './support/browser.ts';
+
+describe('sign-in and the shell', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('shows the server error_description in red for a bad login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.fill('#login-username', 'admin');
+    await page.fill('#login-password', 'definitely-wrong');
+    await page.click('[data-testid=login-form] button[type=submit]');
+    const error = page.locator('[data-testid=login-error]');
+    await expect.poll(() => error.textContent()).toBe('The user name or password is incorrect.');
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(220, 53, 69)');
+    expect(page.url()).toMatch(/\/$/);
+    await context.close();
+  });
+
+  it('admin signs in, sees the admin menu and environment label, and logs out to /', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await expect.poll(() => page.locator('[data-testid=env-label]').textContent()).toBe('DEMO');
+    expect(await page.locator('[data-testid=admin-menu]').count()).toBe(1);
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+    expect(cookies.crt_username).toBe('admin');
+    expect(JSON.parse(decodeURIComponent(cookies.crt_roles ?? '[]'))).toContain('Admin');
+    await page.click('[data-testid=user-menu] button');
+    await page.click('text=Log Out');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await context.cookies()).find((c) => c.name === 'crt_token')).toBeUndefined();
+    expect(await page.locator('[data-testid=login-form]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('a plain user sees neither the Admin menu nor Documentation', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.locator('[data-testid=user-menu]').waitFor();
+    expect(await page.locator('[data-testid=admin-menu]').count()).toBe(0);
+    expect(await page.locator('[data-testid=navbar] >> text=Documentation').count()).toBe(0);
+    await context.close();
+  });
+
+  it('after the session expires, the next click logs out and clears remembered choices', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    await context.addCookies([
+      { name: 'crt_expiry', value: String(Date.now() - 1000), url: page.url() },
+      { name: 'prepaymentModel', value: 'LDM', url: page.url() },
+    ]);
+    await page.reload();
+    // The guard sees the expired session on load and sends the user home.
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.click('body');
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names).not.toContain('crt_token');
+    expect(names).not.toContain('prepaymentModel');
+    await context.close();
+  });
+
+  it('the home page shows Enter Hub instead of the login form when signed in', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.goto('/');
+    await page.locator('[data-testid=enter-hub]').waitFor();
+    expect(await page.locator('[data-testid=login-form]').count()).toBe(0);
+    await context.close();
+  });
+});
