@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_TRIAL, validateTrial } from './trial-validation.ts';
+import { EMPTY_CONTACT, validateContact } from '../home/contact-validation.ts';
+
+describe('trial form validation (spec 000 §5)', () => {
+  it('lists every missing field with its message, in order', () => {
+    expect(validateTrial(EMPTY_TRIAL)).toEqual([
+      'Provide CRT Hub Userid.', 'Provide email.', 'Provide password.', 'Provide password confirmation.',
+      'Provide first name.', 'Provide last name.', 'Provide company name.',
+    ]);
+  });
+  it('checks the email and the confirmation', () => {
+    const form = { ...EMPTY_TRIAL, Username: 'u1', Email: 'x', Password: 'secret-123', ConfirmPassword: 'secret-123', FirstName: 'A', LastName: 'B', CompanyName: 'C' };
+    expect(validateTrial(form)).toEqual(['Provide valid email.']);
+    expect(validateTrial({ ...form, Email: 'a@b.co', ConfirmPassword: 'other' })).toEqual(['Password and confirmation do not match.']);
+    expect(validateTrial({ ...form, Email: 'a@b.co' })).toEqual([]);
+  });
+});
+
+describe('contact form validation (spec 000 §5)', () => {
+  it('requires first name, last name and email', () => {
+    expect(validateContact(EMPTY_CONTACT)).toEqual({
+      FirstName: ['First Name is required.'], LastName: ['Last Name is required.'], Email: ['Email is required.'],
+    });
+  });
+  it('needs a letter in names and a valid email', () => {
+    expect(validateContact({ ...EMPTY_CONTACT, FirstName: '1', LastName: 'B', Email: 'no' })).toEqual({
+      FirstName: ['First Name must have at least 1 letters.'], Email: ['Please enter a valid email.'],
+    });
+  });
+});
