@@ -20,7 +20,8 @@ export class DealCatalogPage {
   get count(): Locator { return this.page.getByTestId('catalog-count'); }
   get cusipInput(): Locator { return this.page.getByTestId('cusip-input'); }
   get cusipSearch(): Locator { return this.page.getByTestId('cusip-search'); }
-  get alert(): Locator { return this.page.getByTestId('catalog-alert'); }
+  /** The shell's danger alerts (CUSIP search messages). */
+  get alerts(): Locator { return this.page.getByTestId('alert-danger'); }
   get exportButton(): Locator { return this.page.getByTestId('catalog-export'); }
 
   group(name: string): Locator { return this.page.getByTestId(`catalog-group-${name}`); }
