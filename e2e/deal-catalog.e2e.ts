@@ -40,7 +40,7 @@ describe('deal catalog', () => {
     for (const g of CATALOG_GROUP_ORDER) {
       await catalog.group(g).click();
       const expected = rows.filter((r) => r.DealType === g).map((r) => r.DealName).sort();
-      await expect.poll(async () => [...(await catalog.visibleDealNames())].sort(), g).toEqual(expected);
+      await expect.poll(async () => [...(await catalog.visibleDealNames())].sort(), { message: g }).toEqual(expected);
       if (g === 'RMBS') expect((await catalog.visibleDealNames()).slice(-2)).toEqual(['SQMT TEST 2025-1', 'VERUS 2025-1p2']);
       await catalog.group(g).click();
       await expect.poll(() => catalog.visibleDealNames()).toEqual([]);
