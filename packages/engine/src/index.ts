@@ -40,3 +40,5 @@ export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';
 export { runBondMatrix, MATRIX_CPR_PCT, MATRIX_CDR_PCT } from './simulate/bond-matrix.ts';
 export type { BondMatrix, BondMatrixOptions, CellMetric } from './simulate/bond-matrix.ts';
 export type { BondRows } from './simulate/bond-cashflows.ts';
+export { pricingCashflows } from './simulate/pricing-cashflows.ts';
+export type { PricingCashflows } from './simulate/pricing-cashflows.ts';

@@ -1,0 +1,54 @@
+import type { BondRows } from './bond-cashflows.ts';
+import { daysBetween, days30360, ymdToIso } from './deal-dates.ts';
+
+/** A bond's cash flows seen from a settlement date, ready for price/yield/DM solvers. */
+export interface PricingCashflows {
+  /** Months from settlement to each payment date (30/360: days / 30). */
+  months: number[];
+  /** Actual days from settlement to each payment date. */
+  days: number[];
+  /** Cash (principal + interest) per payment date, dollars. */
+  cash: number[];
+  /** Balance before each payment date (the accrual base), dollars. */
+  balanceBefore: number[];
+  /** Coupon of each accrual period (fraction). */
+  rate: number[];
+  /** Face at settlement (current balance), dollars. */
+  face: number;
+  /** Accrued interest at settlement (actual/360 since the previous payment date), dollars. */
+  accrued: number;
+}
+
+/**
+ * Extracts pricing cash flows of one bond (rows of a run that starts at or before `settlementIso`).
+ * Payment dates on or before settlement are dropped; accrued interest runs actual/360 from the
+ * previous payment date (or `accrualStartIso` for the first period) to settlement.
+ * @param bond bond rows from `bondRows`
+ * @param settlementIso settlement date (ISO)
+ * @param accrualStartIso start of the first row's accrual period (closing or last payment date)
+ */
+export function pricingCashflows(bond: BondRows, settlementIso: string, accrualStartIso: string): PricingCashflows {
+  const out: PricingCashflows = { months: [], days: [], cash: [], balanceBefore: [], rate: [], face: 0, accrued: 0 };
+  let prevDate = accrualStartIso;
+  let prevBalance = bond.startBalance;
+  let started = false;
+  for (const r of bond.rows) {
+    const date = ymdToIso(r.PaymentDate) as string;
+    const before = prevBalance;
+    if (date > settlementIso) {
+      if (!started) {
+        started = true;
+        out.face = before;
+        out.accrued = (before * r.Rate * Math.max(0, daysBetween(prevDate, settlementIso))) / 360;
+      }
+      out.months.push(days30360(settlementIso, date) / 30);
+      out.days.push(daysBetween(settlementIso, date));
+      out.cash.push(r.Cash);
+      out.balanceBefore.push(before);
+      out.rate.push(r.Rate);
+    }
+    prevDate = date;
+    prevBalance = r.Balance;
+  }
+  return out;
+}
