@@ -5,18 +5,16 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { analysisLink } from './catalog-groups.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import { exportCatalogCsv, findDealByCusip, loadCatalog, saveBlob } from './deal-catalog.api.ts';
+import { exportCatalogCsv, findDealByCusip, saveBlob } from './deal-catalog.api.ts';
+import { useDealCatalog } from './use-deal-catalog.ts';
 import { DealCatalogView } from './deal-catalog-view.tsx';
 
 /** The online deal editor does not exist yet: its edit icon and add link stay hidden until it does. */
 export const ONLINE_DEALS_EDITOR_ENABLED = false;
-
-export const DEAL_CATALOG_QUERY_KEY = ['deals', 'catalog'] as const;
 
 export function DealCatalogPage() {
   const { api, hasRole } = useSession();
@@ -24,7 +22,7 @@ export function DealCatalogPage() {
   const navigate = useNavigate();
   const [cusip, setCusip] = useState('');
   const [busy, setBusy] = useState(false);
-  const catalog = useQuery({ queryKey: DEAL_CATALOG_QUERY_KEY, queryFn: () => loadCatalog(api), retry: false, meta: { silent: true } });
+  const catalog = useDealCatalog({ silent: true });
   const isAdmin = hasRole('Admin');
   const canEditDeals = ONLINE_DEALS_EDITOR_ENABLED && hasRole('OnlineDeals_Creator');
 
