@@ -6,6 +6,7 @@
  */
 import type { BondFile, DealFile } from './deal-file.schema.ts';
 import { cusipCheckDigit } from './cusip.ts';
+import { DealStructureSchema } from './deal-structure.schema.ts';
 
 /** One rep line in the record. */
 export interface RepLineRecord {
@@ -133,7 +134,14 @@ function seniorCapsOf(structure: StructureView | null): Record<string, number[]>
  * (structureFile); the caller owns the file system.
  */
 export function buildDealRecord(file: DealFile, readJson: (relativeToData: string) => unknown): DealRecord {
-  const structure = file.structureFile ? readJson(`deals/${file.structureFile}`) : null;
+  let structure: unknown = null;
+  if (file.structureFile) {
+    const parsed = DealStructureSchema.safeParse(readJson(`deals/${file.structureFile}`));
+    if (!parsed.success) {
+      throw new Error(`data/deals/${file.structureFile}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    structure = parsed.data;
+  }
   const view = structure as StructureView | null;
   if (file.sourceFile) {
     const src = readJson(file.sourceFile) as StacrSource;

@@ -33,3 +33,16 @@ describe('demo deal structures', () => {
     expect(spec.waterfall.failingTestRule).toBe('senior-pct-scheduled-plus-unscheduled');
   });
 });
+
+describe('DealStructureSchema', () => {
+  it('accepts every structure file and rejects a broken one with the engine message', async () => {
+    const { DealStructureSchema } = await import('./deal-structure.schema.ts');
+    const spec = readSpec('stacr-2026-dna1');
+    expect(DealStructureSchema.safeParse(spec).success).toBe(true);
+    expect(DealStructureSchema.safeParse({ ...spec, schemaVersion: 2 }).success).toBe(false);
+    const broken = { ...spec, tranches: spec.tranches.map((x, i) => (i === 0 ? { ...x, originalNotional: x.originalNotional + 1 } : x)) };
+    const result = DealStructureSchema.safeParse(broken);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.length).toBeGreaterThan(0);
+  });
+});
