@@ -20,16 +20,16 @@ describe('generateDealHistory', () => {
       if (!(h.paidOff && i === h.pool.length - 1)) {
         expect(p.endCents).toBe(p.beginCents - p.scheduledCents - p.prepaidCents - p.defaultCents);
       }
-      const stackSum = r.stack.reduce((s, b) => s + (h.bonds[b.name]?.[i]?.endCents ?? 0), 0);
+      const stackSum = r.stack.reduce((s, b) => s + (h.tranches[b.name]?.[i]?.endCents ?? 0), 0);
       expect(stackSum).toBe(p.endCents);
       for (const b of r.stack) {
-        const row = h.bonds[b.name]?.[i];
+        const row = h.tranches[b.name]?.[i];
         if (!row) throw new Error('missing row');
         expect(row.endCents).toBeGreaterThanOrEqual(0);
         expect(row.startCents - row.principalCents - row.writeDownCents).toBe(row.endCents);
       }
     });
-    const totalWriteDown = r.stack.reduce((s, b) => s + (h.bonds[b.name] ?? []).reduce((t, row) => t + row.writeDownCents, 0), 0);
+    const totalWriteDown = r.stack.reduce((s, b) => s + (h.tranches[b.name] ?? []).reduce((t, row) => t + row.writeDownCents, 0), 0);
     expect(totalWriteDown).toBe(h.cumulativeLossCents);
   });
 
@@ -79,5 +79,20 @@ describe('generateDealHistory', () => {
     const last = (n: string): number => h.bonds[n]?.at(-1)?.endCents ?? -1;
     expect(last('M-2')).toBe(last('M-2A') + last('M-2B'));
     expect(last('M-2I')).toBe(last('M-2'));
+  });
+});
+
+describe('ACIS layers', () => {
+  it('follow their share of the reference tranche even when names coincide with STACR notes', () => {
+    const r = byName.get('ACIS 2020-DNA3');
+    if (!r) throw new Error('missing deal');
+    const h = generateDealHistory(r);
+    for (const b of r.bonds) {
+      const share = b.acis?.sharePct ?? 0;
+      const ref = h.tranches[b.acis?.stacrBond ?? '']?.at(-1)?.endCents ?? -1;
+      const own = h.bonds[b.name]?.at(-1)?.endCents ?? -1;
+      expect(own).toBe(Math.round((ref * share) / 100));
+      expect(own).toBeLessThanOrEqual(Math.round(b.originalBalance * 100));
+    }
   });
 });

@@ -45,6 +45,11 @@ export interface DealHistory {
   pool: PoolPeriod[];
   /** Per catalog bond name, one row per payment date. */
   bonds: Record<string, BondPeriod[]>;
+  /**
+   * Per stack tranche name (the layers that add up to the pool). Same rows as `bonds` for
+   * most deals; ACIS deals list their insured layers in `bonds` and the STACR stack here.
+   */
+  tranches: Record<string, BondPeriod[]>;
   /** Last row date (the factor date, or the payoff date of a called deal). */
   lastDate: string;
   cumulativeLossCents: number;
@@ -87,9 +92,8 @@ export function generateDealHistory(record: DealRecord): DealHistory {
   const rnd = createRandom(`history:${f.historySeed ?? f.dealName}`);
   const originalCents = Math.round(coll.originalBalance * 100);
   const stack: StackState = initialStack(record.stack, record.seniorCaps);
-  const stackNames = new Set(record.stack.map((b) => b.name));
-  const allBonds = [...record.stack, ...record.bonds.filter((b) => !stackNames.has(b.name))];
-  const bondRows: Record<string, BondPeriod[]> = Object.fromEntries(allBonds.map((b) => [b.name, []]));
+  const bondRows: Record<string, BondPeriod[]> = Object.fromEntries(record.bonds.map((b) => [b.name, []]));
+  const trancheRows: Record<string, BondPeriod[]> = Object.fromEntries(record.stack.map((b) => [b.name, []]));
   const pool: PoolPeriod[] = [];
   const initialSubPct = 100 - (stack.seniorCents() / originalCents) * 100;
   const mcePct = f.waterfall.mceThresholdPct ?? initialSubPct;
@@ -150,10 +154,10 @@ export function generateDealHistory(record: DealRecord): DealHistory {
       modifiedPct: end === 0 ? 0 : perf.modifiedPct * ramp(n, 36), loansCount: loans,
     });
     const days = daysBetween(prevDate, date);
-    for (const bond of allBonds) {
-      const rows = bondRows[bond.name] ?? [];
+    const ends = stack.snapshot();
+    const rowOf = (bond: BondFile): BondPeriod => {
       const start = balanceOf(bond, starts);
-      const endBal = balanceOf(bond, stack.snapshot());
+      const endBal = balanceOf(bond, ends);
       const wd = balanceOf(bond, writeDowns);
       const coupon = couponPctOf(bond, date, n === 1, f.index.valueAtIssuePct);
       let interest: number;
@@ -165,18 +169,20 @@ export function generateDealHistory(record: DealRecord): DealHistory {
         interest = Math.round((start * coupon) / 1200);
       }
       const isIo = bond.macr?.kind === 'interest-only';
-      rows.push({
+      return {
         date, startCents: start, principalCents: isIo ? 0 : start - endBal - wd, writeDownCents: isIo ? 0 : wd, endCents: endBal,
         interestCents: interest,
         couponPct: bond.coupon.kind === 'premium' && start > 0 ? Math.round(((interest * 1200) / start) * 1e5) / 1e5 : coupon,
-      });
-    }
+      };
+    };
+    for (const bond of record.bonds) bondRows[bond.name]?.push(rowOf(bond));
+    for (const tranche of record.stack) trancheRows[tranche.name]?.push(rowOf(tranche));
     prevDate = date;
     begin = end;
     if (paidOff) break;
   }
   const last = pool[pool.length - 1];
-  return { pool, bonds: bondRows, lastDate: last?.date ?? f.dates.issue, cumulativeLossCents: cumLoss, paidOff };
+  return { pool, bonds: bondRows, tranches: trancheRows, lastDate: last?.date ?? f.dates.issue, cumulativeLossCents: cumLoss, paidOff };
 }
 
 /** A catalog bond's amount from stack-member amounts: MACR = Σ share × component, ACIS = share % of its tranche. */
