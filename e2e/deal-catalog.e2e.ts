@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './support/browser.ts';
 import { CATALOG_GROUP_ORDER, DealCatalogPage } from './pages/deal-catalog.page.ts';
+import { makeCatalogRows } from '../apps/web/src/features/deal-catalog/catalog-fixtures.ts';
 
 interface CatalogRow { DealName: string; DealType: string; [key: string]: unknown }
 
@@ -127,6 +128,38 @@ describe('deal catalog', () => {
     await signIn(page, 'user');
     await page.locator('[data-testid="catalog-deal-link"]').first().waitFor();
     expect(await new DealCatalogPage(page).exportButton.count()).toBe(0);
+    await context.close();
+  });
+
+  it('stays responsive filtering a 1,000-deal catalog (prints the time per keystroke)', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const big = makeCatalogRows(1000);
+    await page.route('**/api/deals', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(big) }));
+    const catalog = new DealCatalogPage(page);
+    await page.goto('/deal_catalog');
+    await page.locator('[data-testid="catalog-deal-link"]').first().waitFor();
+    expect(await catalog.shownCount()).toBe(1000);
+    const text = 'stacr 2021-dna1';
+    // In-page latency of each keystroke: keydown to the second animation frame after it
+    // (the frame that shows the filtered grid).
+    await catalog.filter.evaluate((input) => {
+      const w = window as unknown as { keyLatency: number[] };
+      w.keyLatency = [];
+      input.addEventListener('keydown', () => {
+        const t0 = performance.now();
+        requestAnimationFrame(() => requestAnimationFrame(() => w.keyLatency.push(performance.now() - t0)));
+      });
+    });
+    await catalog.filter.click();
+    await page.keyboard.type(text, { delay: 50 });
+    const expected = big.filter((r) => r.DealName.toLowerCase().includes(text)).length;
+    await expect.poll(() => catalog.shownCount()).toBe(expected);
+    const latency = (await page.evaluate(() => (window as unknown as { keyLatency: number[] }).keyLatency)).sort((x, y) => x - y);
+    expect(latency).toHaveLength(text.length);
+    console.log(`e2e catalog filter on 1,000 deals: keydown to painted grid median ${latency[Math.floor(latency.length / 2)]?.toFixed(1)} ms, `
+      + `max ${latency.at(-1)?.toFixed(1)} ms over ${latency.length} keystrokes`);
+    await expect.poll(async () => (await catalog.visibleDealNames()).every((n) => n.toLowerCase().includes(text))).toBe(true);
     await context.close();
   });
 });

@@ -26,15 +26,26 @@ export class DealCatalogPage {
 
   group(name: string): Locator { return this.page.getByTestId(`catalog-group-${name}`); }
 
-  /** Group headers in display order. */
-  async groupNames(): Promise<string[]> {
-    const ids = await this.page.locator('[data-testid^="catalog-group-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
-    return ids.map((id) => id.replace('catalog-group-', ''));
+  /**
+   * Texts of the elements matching `selector`, in display order: AG Grid positions rows
+   * absolutely, so DOM order is not row order; its `row-index` attribute is.
+   */
+  private async inRowOrder(selector: string, read: 'testid' | 'text'): Promise<string[]> {
+    const items = await this.page.locator(selector).evaluateAll((els, how) => els.map((e) => ({
+      index: Number(e.closest('[row-index]')?.getAttribute('row-index') ?? -1),
+      value: how === 'testid' ? (e.getAttribute('data-testid') ?? '') : (e.textContent ?? ''),
+    })), read);
+    return items.sort((a, b) => a.index - b.index).map((x) => x.value);
   }
 
-  /** Deal names currently rendered in the grid (the grid virtualises, so only visible rows). */
+  /** Group headers in display order. */
+  async groupNames(): Promise<string[]> {
+    return (await this.inRowOrder('[data-testid^="catalog-group-"]', 'testid')).map((id) => id.replace('catalog-group-', ''));
+  }
+
+  /** Deal names currently rendered in the grid, in display order (the grid virtualises, so only rows near the viewport). */
   async visibleDealNames(): Promise<string[]> {
-    return this.page.locator('[data-testid="catalog-deal-link"]').allTextContents();
+    return this.inRowOrder('[data-testid="catalog-deal-link"]', 'text');
   }
 
   /** "N of M deals" → N. */

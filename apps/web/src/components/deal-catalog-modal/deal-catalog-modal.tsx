@@ -3,7 +3,9 @@
  * analysis pages"). Same groups, filter and columns as /deal_catalog; choosing a deal calls
  * onSelect with its name instead of navigating.
  */
+import { useCallback } from 'react';
 import type { DealCatalogRow } from '@opencrt/contracts';
+import type { CatalogEntry } from '../../features/deal-catalog/catalog-model.ts';
 import { DealCatalogView } from '../../features/deal-catalog/deal-catalog-view.tsx';
 
 export interface DealCatalogModalProps {
@@ -17,6 +19,8 @@ export interface DealCatalogModalProps {
 }
 
 export function DealCatalogModal({ show, rows, status = null, onSelect, onClose, title = 'Deal Catalog' }: DealCatalogModalProps) {
+  // Stable callback: the grid rebuilds its columns when it changes.
+  const pick = useCallback((entry: CatalogEntry) => onSelect(entry.row.DealName, entry.row), [onSelect]);
   if (!show) return null;
   return (
     <>
@@ -30,7 +34,7 @@ export function DealCatalogModal({ show, rows, status = null, onSelect, onClose,
             </div>
             <div className="modal-body">
               {rows && !status
-                ? <DealCatalogView rows={rows} height="60vh" onPick={(entry) => onSelect(entry.row.DealName, entry.row)} />
+                ? <DealCatalogView rows={rows} height="60vh" onPick={pick} />
                 : <div className="text-body-secondary">{status ?? 'Loading deals...'}</div>}
             </div>
             <div className="modal-footer">

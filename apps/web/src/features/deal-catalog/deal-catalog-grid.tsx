@@ -88,6 +88,9 @@ function columns(onPick: DealCatalogGridProps['onPick'], editLinks: boolean): Co
 export function DealCatalogGrid({ sections, collapsed, onToggleGroup, onPick, editLinks = false, height = '70vh' }: DealCatalogGridProps) {
   const rowData = useMemo(() => flattenCatalog(sections, collapsed), [sections, collapsed]);
   const columnDefs = useMemo(() => columns(onPick, editLinks), [onPick, editLinks]);
+  // Stable option objects: a new object on every render makes AG Grid re-apply columns/renderers.
+  const defaultColDef = useMemo<ColDef<CatalogGridRow>>(() => ({ sortable: false, resizable: true, suppressMovable: true }), []);
+  const fullWidthParams = useMemo(() => ({ onToggleGroup }), [onToggleGroup]);
   const isFullWidthRow = useCallback((p: IsFullWidthRowParams<CatalogGridRow>) => p.rowNode.data?.kind === 'group', []);
   const getRowId = useCallback((p: GetRowIdParams<CatalogGridRow>) => p.data.id, []);
   const getRowClass = useCallback((p: RowClassParams<CatalogGridRow>) => {
@@ -104,14 +107,15 @@ export function DealCatalogGrid({ sections, collapsed, onToggleGroup, onPick, ed
         theme={theme}
         rowData={rowData}
         columnDefs={columnDefs}
-        defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+        defaultColDef={defaultColDef}
         getRowId={getRowId}
         isFullWidthRow={isFullWidthRow}
         fullWidthCellRenderer={GroupHeader}
-        fullWidthCellRendererParams={{ onToggleGroup }}
+        fullWidthCellRendererParams={fullWidthParams}
         getRowClass={getRowClass}
         suppressCellFocus
         rowBuffer={20}
+        animateRows={false}
       />
     </div>
   );

@@ -2,7 +2,7 @@
  * Filter box with Clear above the grouped, collapsible catalog grid. Used by the /deal_catalog
  * page and by the catalog modal picker of the analysis pages.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { DealCatalogRow } from '@opencrt/contracts';
 import type { CatalogGroup } from './catalog-groups.ts';
 import { type CatalogEntry, buildCatalog, filterCatalog } from './catalog-model.ts';
@@ -24,12 +24,12 @@ export function DealCatalogView({ rows, onPick, editLinks = false, height, initi
   // The input stays responsive while the grid catches up with the latest text.
   const deferred = useDeferredValue(filter);
   const visible = useMemo(() => filterCatalog(sections, deferred), [sections, deferred]);
-  const toggle = (group: CatalogGroup): void => setCollapsed((prev) => {
+  const toggle = useCallback((group: CatalogGroup): void => setCollapsed((prev) => {
     const next = new Set(prev);
     if (next.has(group)) next.delete(group);
     else next.add(group);
     return next;
-  });
+  }), []);
   const count = visible.reduce((s, x) => s + x.entries.length, 0);
   return (
     <div className="d-flex flex-column gap-2">
