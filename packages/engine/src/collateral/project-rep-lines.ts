@@ -77,9 +77,10 @@ export function projectRepLines(lines: readonly CollateralLine[], scenario: Coll
   const unit = scenario.roundToCent ? 100 : 1;
   const w = new Float64Array(months * 6); // weighted rate numerators: gross, net, smm, mdr
   const rates = rateTables(scenario, months);
-  for (const line of lines) {
-    if (scenario.convention === 'sifma') projectSifmaLine(line, scenario, rates, flows, w, months);
-    else projectPpmLine(line, scenario, rates, flows, w, months, unit);
+  if (scenario.convention === 'sifma') {
+    for (const line of lines) projectSifmaLine(line, scenario, rates, flows, w, months);
+  } else {
+    projectPpmLines(lines, scenario, rates, flows, w, months, unit);
   }
   if (scenario.convention !== 'sifma' && unit !== 1) {
     // The PPM path accumulated in cents (exact integers); convert once.
@@ -165,48 +166,83 @@ function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, rt: Rate
   }
 }
 
-/** STACR offering-memorandum table convention for one line (crt-domain.md §1.3 B). */
-function projectPpmLine(line: CollateralLine, sc: CollateralScenario, rt: RateTables, f: CollateralFlows, w: Float64Array, months: number, unit: number): void {
-  const smmT = rt.smm(line.age);
-  const mdrT = rt.mdr(line.age);
+/**
+ * STACR offering-memorandum table convention (crt-domain.md §1.3 B), months outer and lines
+ * inner so each month's sums stay in registers. Per line with beginning balance B: credit
+ * events CE = round(B·MDR) and prepayments PRE = round(B·SMM) on B; survivors X amortize:
+ * S = round(level payment on X over the remaining term) − round(X·c).
+ */
+function projectPpmLines(lines: readonly CollateralLine[], sc: CollateralScenario, rt: RateTables, f: CollateralFlows, w: Float64Array, months: number, unit: number): void {
+  const L = lines.length;
   const round = unit === 100;
-  const { beginBalance, balance, passThru, scheduled, prepaid, defaults, losses, recoveries } = f;
-  const interestCol = f.interest;
-  const c = line.grossRate / 12;
-  const q = 1 + c;
-  const term = Math.min(line.remainingTerm, months);
-  const netShare = line.grossRate > 0 ? line.netRate / line.grossRate : 1;
-  let b = round ? Math.round(line.balance * unit) : line.balance * unit;
-  let qn = Math.pow(q, line.remainingTerm);
-  for (let k = 1; k <= term && b > 0; k++) {
-    const i = k - 1;
-    const n = line.remainingTerm - k + 1;
-    const smm = smmT[i] as number;
-    const mdr = mdrT[i] as number;
-    const ce = round ? Math.round(b * mdr) : b * mdr;
-    const pre = Math.min(round ? Math.round(b * smm) : b * smm, b - ce);
-    const x = b - ce - pre;
-    const interest = round ? Math.round(x * c) : x * c;
-    // Level payment on the survivors over the remaining term; the last payment clears the line.
-    const level = c > MIN_RATE ? (x * c * qn) / (qn - 1) : x / n + interest;
-    const pmt = n <= 1 ? x + interest : round ? Math.round(level) : level;
-    qn /= q;
-    const sched = Math.min(x, pmt - interest);
-    const end = x - sched;
+  const bal = new Float64Array(L);
+  const qn = new Float64Array(L);
+  const c = new Float64Array(L);
+  const q = new Float64Array(L);
+  const term = new Int32Array(L);
+  const netShare = new Float64Array(L);
+  const smmT: Float64Array[] = [];
+  const mdrT: Float64Array[] = [];
+  lines.forEach((line, l) => {
+    c[l] = line.grossRate / 12;
+    q[l] = 1 + (c[l] as number);
+    term[l] = line.remainingTerm;
+    netShare[l] = line.grossRate > 0 ? line.netRate / line.grossRate : 1;
+    bal[l] = round ? Math.round(line.balance * unit) : line.balance * unit;
+    qn[l] = Math.pow(q[l] as number, line.remainingTerm);
+    smmT.push(rt.smm(line.age));
+    mdrT.push(rt.mdr(line.age));
+  });
+  for (let i = 0; i < months; i++) {
+    let sB = 0, sEnd = 0, sInt = 0, sNet = 0, sSched = 0, sPre = 0, sCe = 0, sLoss = 0, wG = 0, wN = 0, wS = 0, wM = 0;
     const share = sc.fixedLossShare ?? (rt.severity[i] as number);
-    const loss = ce * share;
-    const ib = (b - ce) * c;
-    // Accumulate in the run's unit (cents when rounding); projectRepLines converts once at the end.
-    beginBalance[i] = (beginBalance[i] as number) + b;
-    balance[i] = (balance[i] as number) + end;
-    interestCol[i] = (interestCol[i] as number) + (round ? Math.round(ib) : ib);
-    passThru[i] = (passThru[i] as number) + (round ? Math.round(ib * netShare) : ib * netShare);
-    scheduled[i] = (scheduled[i] as number) + sched;
-    prepaid[i] = (prepaid[i] as number) + pre;
-    defaults[i] = (defaults[i] as number) + ce;
-    losses[i] = (losses[i] as number) + loss;
-    recoveries[i] = (recoveries[i] as number) + (ce - loss);
-    addWeights(w, i, b / unit, line, smm, mdr);
-    b = end;
+    for (let l = 0; l < L; l++) {
+      const b = bal[l] as number;
+      const n = (term[l] as number) - i;
+      if (b <= 0 || n <= 0) continue;
+      const cl = c[l] as number;
+      const smm = (smmT[l] as Float64Array)[i] as number;
+      const mdr = (mdrT[l] as Float64Array)[i] as number;
+      const ce = round ? Math.round(b * mdr) : b * mdr;
+      const pre = Math.min(round ? Math.round(b * smm) : b * smm, b - ce);
+      const x = b - ce - pre;
+      const interest = round ? Math.round(x * cl) : x * cl;
+      const qnl = qn[l] as number;
+      // Level payment on the survivors over the remaining term; the last payment clears the line.
+      const level = cl > MIN_RATE ? (x * cl * qnl) / (qnl - 1) : x / n + interest;
+      const pmt = n <= 1 ? x + interest : round ? Math.round(level) : level;
+      qn[l] = qnl / (q[l] as number);
+      const sched = Math.min(x, pmt - interest);
+      const end = x - sched;
+      bal[l] = end;
+      const ib = (b - ce) * cl;
+      sB += b;
+      sEnd += end;
+      sInt += round ? Math.round(ib) : ib;
+      sNet += round ? Math.round(ib * (netShare[l] as number)) : ib * (netShare[l] as number);
+      sSched += sched;
+      sPre += pre;
+      sCe += ce;
+      sLoss += ce * share;
+      const bu = b / unit;
+      wG += bu * (lines[l] as CollateralLine).grossRate;
+      wN += bu * (lines[l] as CollateralLine).netRate;
+      wS += bu * smm;
+      wM += bu * mdr;
+    }
+    // Sums stay in the run's unit (cents when rounding); projectRepLines converts once.
+    f.beginBalance[i] = sB;
+    f.balance[i] = sEnd;
+    f.interest[i] = sInt;
+    f.passThru[i] = sNet;
+    f.scheduled[i] = sSched;
+    f.prepaid[i] = sPre;
+    f.defaults[i] = sCe;
+    f.losses[i] = sLoss;
+    f.recoveries[i] = sCe - sLoss;
+    w[i * 6] = wG;
+    w[i * 6 + 1] = wN;
+    w[i * 6 + 2] = wS;
+    w[i * 6 + 3] = wM;
   }
 }
