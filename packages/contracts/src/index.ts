@@ -3,3 +3,6 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './public-forms.ts';
 export * from './deals.ts';
+export * from './scenarios.ts';
+export * from './vectors.ts';
+export * from './simulation.ts';

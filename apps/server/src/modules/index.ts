@@ -2,10 +2,18 @@ import { authModule } from './auth/auth.routes.ts';
 import { dealsModule } from './deals/deals.routes.ts';
 import type { ApiModule } from './module.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
+import { simulationModule } from './simulation/simulation.routes.ts';
+import { scenariosModule } from './scenarios/scenarios.routes.ts';
+import { usersDirectoryModule } from './users-directory/users-directory.routes.ts';
+import { vectorsModule } from './vectors/vectors.routes.ts';
 
 /** Every feature module, registered under /api in this order. Add one line per new module. */
 export const modules: ApiModule[] = [
   authModule,
   publicFormsModule,
   dealsModule,
+  scenariosModule,
+  vectorsModule,
+  usersDirectoryModule,
+  simulationModule,
 ];

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
 import * as deals from './0002-deals.ts';
+import * as scenarios from './0003-scenarios.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -9,4 +10,5 @@ import * as deals from './0002-deals.ts';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-deals': deals,
+  '0003-scenarios': scenarios,
 };

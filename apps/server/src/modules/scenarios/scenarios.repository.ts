@@ -1,0 +1,138 @@
+/**
+ * SQL of the scenarios module. Every read goes through `visibleTo`: a user sees the scenarios
+ * they own, those marked Shared (by an admin) and those shared with them one by one.
+ */
+import { sql } from 'kysely';
+import type { ScenariosDb } from './scenarios.tables.ts';
+
+export interface ScenarioRow {
+  id: number;
+  owner_id: number;
+  owner: string;
+  scenario_name: string;
+  deal_name: string | null;
+  vendor: string | null;
+  shared: boolean;
+  last_modified: Date;
+}
+
+export interface ScenarioVectorsRow extends ScenarioRow {
+  cpr: number[];
+  cdr: number[];
+  loss_severity: number[];
+  delinquency: number[];
+}
+
+/** Values of one stored scenario (vectors as JSON text for jsonb columns). */
+export interface ScenarioValues {
+  scenario_name: string;
+  deal_name: string | null;
+  vendor: string | null;
+  cpr: number[];
+  cdr: number[];
+  loss_severity: number[];
+  delinquency: number[];
+  shared: boolean;
+}
+
+const SUMMARY_COLUMNS = [
+  'scenarios.id', 'scenarios.owner_id', 'users.username as owner', 'scenarios.scenario_name', 'scenarios.deal_name',
+  'scenarios.vendor', 'scenarios.shared', 'scenarios.last_modified',
+] as const;
+
+const toJson = (v: ScenarioValues) => ({
+  scenario_name: v.scenario_name,
+  deal_name: v.deal_name,
+  vendor: v.vendor,
+  cpr: JSON.stringify(v.cpr),
+  cdr: JSON.stringify(v.cdr),
+  loss_severity: JSON.stringify(v.loss_severity),
+  delinquency: JSON.stringify(v.delinquency),
+  shared: v.shared,
+});
+
+/** Scenarios visible to the user, with the owner's name. */
+function visibleTo(db: ScenariosDb, userId: number) {
+  return db.selectFrom('scenarios')
+    .innerJoin('users', 'users.id', 'scenarios.owner_id')
+    .where((eb) => eb.or([
+      eb('scenarios.owner_id', '=', userId),
+      eb('scenarios.shared', '=', true),
+      eb.exists(eb.selectFrom('scenario_shares').select('scenario_shares.scenario_id')
+        .whereRef('scenario_shares.scenario_id', '=', 'scenarios.id').where('scenario_shares.user_id', '=', userId)),
+    ]));
+}
+
+export function createScenariosRepository(db: ScenariosDb) {
+  return {
+    /** Visible scenarios, optionally of one deal/vendor (case-insensitive), by name. */
+    list: (userId: number, filter: { dealName?: string | null; vendor?: string | null } = {}) => {
+      let q = visibleTo(db, userId).select(SUMMARY_COLUMNS);
+      if (filter.dealName) q = q.where(sql`lower(scenarios.deal_name)`, '=', filter.dealName.toLowerCase());
+      if (filter.vendor) q = q.where(sql`lower(scenarios.vendor)`, '=', filter.vendor.toLowerCase());
+      return q.orderBy(sql`lower(scenarios.scenario_name)`).orderBy('scenarios.id').execute() as Promise<ScenarioRow[]>;
+    },
+
+    /** One visible scenario with its vectors. */
+    get: (userId: number, id: number) => visibleTo(db, userId)
+      .select([...SUMMARY_COLUMNS, 'scenarios.cpr', 'scenarios.cdr', 'scenarios.loss_severity', 'scenarios.delinquency'])
+      .where('scenarios.id', '=', id)
+      .executeTakeFirst() as Promise<ScenarioVectorsRow | undefined>,
+
+    /** Owner of each existing id (visible or not): the ownership checks need to tell 403 from 404. */
+    owners: async (ids: readonly number[]) => {
+      if (ids.length === 0) return new Map<number, number>();
+      const rows = await db.selectFrom('scenarios').select(['id', 'owner_id']).where('id', 'in', [...ids]).execute();
+      return new Map(rows.map((r) => [r.id, r.owner_id]));
+    },
+
+    /** The user's own scenario with the same name, deal and vendor (ignoring case), if any. */
+    findOwnedByKey: (userId: number, name: string, deal: string | null, vendor: string | null) => db.selectFrom('scenarios')
+      .select('id')
+      .where('owner_id', '=', userId)
+      .where(sql`lower(scenario_name)`, '=', name.toLowerCase())
+      .where(sql`lower(coalesce(deal_name, ''))`, '=', (deal ?? '').toLowerCase())
+      .where(sql`lower(coalesce(vendor, ''))`, '=', (vendor ?? '').toLowerCase())
+      .executeTakeFirst(),
+
+    /** Lower-cased names of the user's own scenarios (clone naming). */
+    ownedNames: async (userId: number) => new Set((await db.selectFrom('scenarios').select('scenario_name')
+      .where('owner_id', '=', userId).execute()).map((r) => r.scenario_name.toLowerCase())),
+
+    insert: async (ownerId: number, values: ScenarioValues, now: Date) => (await db.insertInto('scenarios')
+      .values({ owner_id: ownerId, ...toJson(values), last_modified: now })
+      .returning('id').executeTakeFirstOrThrow()).id,
+
+    update: (id: number, values: ScenarioValues, now: Date) => db.updateTable('scenarios')
+      .set({ ...toJson(values), last_modified: now }).where('id', '=', id).execute(),
+
+    deleteMany: async (ids: readonly number[]) =>
+      Number((await db.deleteFrom('scenarios').where('id', 'in', [...ids]).executeTakeFirst()).numDeletedRows),
+
+    /** Shares each scenario with each user; existing pairs stay. Returns the pairs added. */
+    share: async (scenarioIds: readonly number[], userIds: readonly number[]) => {
+      const pairs = scenarioIds.flatMap((scenario_id) => userIds.map((user_id) => ({ scenario_id, user_id })));
+      if (pairs.length === 0) return 0;
+      const result = await db.insertInto('scenario_shares').values(pairs)
+        .onConflict((oc) => oc.columns(['scenario_id', 'user_id']).doNothing()).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
+    /** Distinct non-empty values of a column among visible scenarios, sorted ignoring case. */
+    distinct: async (userId: number, column: 'scenario_name' | 'vendor') => {
+      const rows = await visibleTo(db, userId).select(`scenarios.${column} as value`).distinct()
+        .where(`scenarios.${column}`, 'is not', null).execute();
+      return rows.map((r) => r.value).filter((v): v is string => !!v).sort((a, b) => a.localeCompare(b, 'en'));
+    },
+
+    /** The catalog's spelling of a deal name (case-insensitive), or undefined when unknown. */
+    catalogDealName: async (name: string) => (await db.selectFrom('deals').select('deal_name')
+      .where(sql`lower(deal_name)`, '=', name.toLowerCase()).executeTakeFirst())?.deal_name,
+
+    /** Ids of the given users that exist. */
+    existingUsers: async (ids: readonly number[]) => ids.length === 0 ? [] : (await db.selectFrom('users').select('id')
+      .where('id', 'in', [...ids]).execute()).map((r) => r.id),
+  };
+}
+
+export type ScenariosRepository = ReturnType<typeof createScenariosRepository>;
