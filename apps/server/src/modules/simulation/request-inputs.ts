@@ -1,0 +1,62 @@
+import type { RequestRate, SimulationRequestBody } from '@opencrt/contracts';
+import type { SimulationRequest } from '@opencrt/engine';
+import { AppError, Invalid } from '../../http/errors.ts';
+
+/** Looks up a user's named vector (percent values), or throws with '{name} vector was not found.'. */
+export type VectorLookup = (name: string) => Promise<number[]>;
+
+const NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i;
+
+/**
+ * One rate of the request as the engine takes it. Text that is a number or a comma list of numbers
+ * becomes numbers (blanks stay invalid so the engine reports 'Missing valid: ...'); other text in
+ * CPR or CDR is a user vector's name (spec 000 §7), whose percent values become fractions with
+ * the leading period-0 element the request convention expects.
+ */
+async function rateOf(value: RequestRate, allowVectorName: boolean, lookup: VectorLookup): Promise<number | number[] | undefined> {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return value;
+  if (Array.isArray(value)) return value.map((x) => (typeof x === 'number' ? x : x !== null && NUMBER.test(x) ? Number(x) : Number.NaN));
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (text.split(',').every((part) => NUMBER.test(part))) {
+    const list = text.split(',').map(Number);
+    return list.length === 1 ? list[0] : list;
+  }
+  if (!allowVectorName || !/[a-z]/i.test(text)) return [Number.NaN];
+  try {
+    const percent = await lookup(text);
+    return [0, ...percent.map((x) => x / 100)];
+  } catch (error) {
+    if (error instanceof AppError) throw new Invalid(error.message);
+    throw error;
+  }
+}
+
+/** The engine request of a validated body, with named vectors resolved. */
+export async function toEngineRequest(body: SimulationRequestBody, lookup: VectorLookup): Promise<SimulationRequest> {
+  const [Cpr, Cdr, LossSeverity, Delinquency, Libor] = await Promise.all([
+    rateOf(body.Cpr, true, lookup),
+    rateOf(body.Cdr, true, lookup),
+    rateOf(body.LossSeverity, false, lookup),
+    rateOf(body.Delinquency, false, lookup),
+    rateOf(body.Libor, false, lookup),
+  ]);
+  const request: SimulationRequest = {
+    DealName: body.DealName,
+    SettlementDate: body.SettlementDate ?? null,
+    RunLoanLevel: body.RunLoanLevel,
+    CleanupCall: body.CleanupCall,
+    UseMortgageInsurance: body.UseMortgageInsurance,
+    CollateralGroup: body.CollateralGroup ?? null,
+    // The engine's validation names what is missing; the casts keep undefined for that.
+    Cpr: Cpr as number, Cdr: Cdr as number, LossSeverity: LossSeverity as number, Delinquency: Delinquency as number, Libor: Libor as number,
+    PrepaymentModel: body.PrepaymentModel ?? null,
+    BondName: body.BondName ?? null,
+  };
+  if (body.Cancellation !== undefined) request.Cancellation = body.Cancellation;
+  if (body.TuneCpr) request.TuneCpr = body.TuneCpr;
+  if (body.TuneCdr) request.TuneCdr = body.TuneCdr;
+  if (body.TuneSeverity) request.TuneSeverity = body.TuneSeverity;
+  return request;
+}

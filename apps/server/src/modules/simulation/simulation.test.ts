@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const DNA1 = 'STACR 2026-DNA1';
+const base = { DealName: DNA1, SettlementDate: 20260217, Cpr: [0, 0.1], Cdr: [0, 0], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0365786] };
+
+interface SimBody {
+  ProjectedLosses: number;
+  CollateralCashflow: { Balance: number; ScheduledPrincipal: number; PrepaidPrincipal: number; Defaults: number }[];
+  BondsCashflows: { BondName: string; Wal: number; PrincipalWindow: string; BondCashflow: { Balance: number; Principal: number }[] }[];
+  MiscVariables: { Triggers: unknown[]; RedemptionPeriod: number | null };
+  RunTime?: number;
+  Message?: string;
+}
+
+describe('POST /api/simulate', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  it('runs STACR 2026-DNA1 to the call: Table 1 WALs, and Σ tranche balances = pool balance before it', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/simulate', token: await t.token('analyst'), payload: { ...base, Cancellation: true } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as SimBody;
+    expect(body.RunTime).toBeUndefined();
+    const wal = (name: string) => Math.round((body.BondsCashflows.find((b) => b.BondName === name)?.Wal ?? NaN) * 100) / 100;
+    // Offering memorandum Table 1 (10% CPR, no credit events, early redemption at PD 60).
+    expect([wal('A-1'), wal('M-1'), wal('M-2A'), wal('M-2B')]).toEqual([1.59, 1.75, 4.11, 4.79]);
+    expect(body.BondsCashflows.find((b) => b.BondName === 'M-1')?.PrincipalWindow).toBe('1-45');
+    const tranches = ['A-H', 'A-1', 'A-1H', 'M-1', 'M-1H', 'M-2A', 'M-2AH', 'M-2B', 'M-2BH', 'B-1H', 'B-2H', 'B-3H'];
+    const rows = body.CollateralCashflow;
+    expect(rows.length).toBeGreaterThan(12);
+    // Until the call pays every note off (PD 60), the tranche stack and the pool move together.
+    const redemption = body.MiscVariables.RedemptionPeriod ?? rows.length + 1;
+    expect(redemption).toBe(60);
+    rows.slice(0, redemption - 1).forEach((row, i) => {
+      const sum = tranches.reduce((s, name) => s + (body.BondsCashflows.find((b) => b.BondName === name)?.BondCashflow[i]?.Balance ?? 0), 0);
+      expect(Math.abs(sum - row.Balance)).toBeLessThan(0.01);
+    });
+    expect(body.MiscVariables.Triggers.length).toBe(rows.length);
+  });
+
+  it('gives admins the run time, and drops rows in a shallow response', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/simulate?useShallowResponse=true', token: await t.token('admin'), payload: base });
+    const body = res.json() as SimBody;
+    expect(body.RunTime).toBeGreaterThan(0);
+    expect(body.CollateralCashflow).toEqual([]);
+    expect(body.BondsCashflows.every((b) => b.BondCashflow.length === 0)).toBe(true);
+    expect(body.BondsCashflows.find((b) => b.BondName === 'M-1')?.Wal).toBeGreaterThan(0);
+  });
+
+  it('names missing and invalid inputs with the spec messages', async () => {
+    const token = await t.token('user');
+    const missing = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { DealName: DNA1, Cpr: [0, 0.1] } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ Message: 'Missing required: CDR, Loss Severity, Delinquency, LIBOR' });
+    const invalid = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: '5,,7', LossSeverity: [0, 1.5] } });
+    expect(invalid.json()).toEqual({ Message: 'Missing valid: CPR, Loss Severity' });
+  });
+
+  it('accepts comma text and a named user vector for CPR', async () => {
+    const token = await t.token('analyst');
+    const text = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: '0,0.1' } });
+    expect(text.statusCode).toBe(200);
+    const unknown = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: 'FastPrepay' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ Message: 'FastPrepay vector was not found.' });
+    await t.request({ method: 'POST', url: '/api/vectors', token, payload: [{ Name: 'FastPrepay', Value: [10, 20, 30], Shared: false }] });
+    const named = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: 'FastPrepay' } });
+    expect(named.statusCode).toBe(200);
+    const rows = (named.json() as { CollateralCashflow: { CprRate: number }[] }).CollateralCashflow;
+    expect(rows.slice(0, 3).map((r) => r.CprRate)).not.toEqual([0.1, 0.1, 0.1]);
+  });
+
+  it('refuses unknown deals and bonds, and loan-level runs without the role', async () => {
+    const user = await t.token('user');
+    const noDeal = await t.request({ method: 'POST', url: '/api/simulate', token: user, payload: { ...base, DealName: 'NOPE 2020-1' } });
+    expect(noDeal.statusCode).toBe(404);
+    expect(noDeal.json()).toEqual({ Message: 'Deal file could not be opened' });
+    const noBond = await t.request({ method: 'POST', url: '/api/simulate', token: user, payload: { ...base, BondName: 'Z-9' } });
+    expect(noBond.json()).toEqual({ Message: `Bond Z-9 was not found in ${DNA1}.` });
+    const loans = await t.request({ method: 'POST', url: '/api/simulate?loanLevel=true', token: user, payload: base });
+    expect(loans.statusCode).toBe(403);
+    const model = await t.request({ method: 'POST', url: '/api/simulate', token: user, payload: { ...base, PrepaymentModel: 'LDM' } });
+    expect(model.statusCode).toBe(400);
+  });
+
+  it('runs loan level for an LDM user from the deal tape', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/simulate?loanLevel=true', token: await t.token('analyst'), payload: base });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as SimBody).CollateralCashflow.length).toBeGreaterThan(12);
+  });
+});
+
+describe('POST /api/simulate/{type}/matrix', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  it('returns 9 CDR rows × 8 CPR columns of WAL and write-down for a bond', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/simulate/wal/matrix', token: await t.token('user'), payload: { ...base, BondName: 'M-1' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { Cpr: number[]; Cdr: number[]; Wal: number[][]; WritedownPct: number[][] };
+    expect(body.Cpr).toEqual([0, 5, 10, 15, 20, 25, 30, 35]);
+    expect(body.Cdr).toEqual([0, 0.25, 0.5, 1, 1.5, 2, 2.5, 3, 5]);
+    expect(body.Wal).toHaveLength(9);
+    expect(body.Wal.every((row) => row.length === 8)).toBe(true);
+    // Faster prepayments shorten the bond; more defaults never reduce its write-down.
+    const noLoss = body.Wal[0] as number[];
+    expect(noLoss[7]).toBeLessThan(noLoss[1] as number);
+    expect((body.WritedownPct[8] as number[])[0]).toBeGreaterThanOrEqual((body.WritedownPct[0] as number[])[0] as number);
+  });
+
+  it('refuses models, prerun cashflows, empty axes and a missing bond with the spec messages', async () => {
+    const token = await t.token('user');
+    const post = (payload: object) => t.request({ method: 'POST', url: '/api/simulate/yield/matrix', token, payload });
+    expect((await post({ ...base, BondName: 'M-1', PrepaymentModel: 'AFT' })).json()).toEqual({ Message: 'Matrix does not support prepayment models.' });
+    expect((await post({ ...base, BondName: 'M-1', UserCollateralCashflow: { rows: [] } })).json()).toEqual({ Message: 'Matrix does not support prerun cashflows.' });
+    expect((await post({ ...base, BondName: 'M-1', MatrixCpr: [] })).json()).toEqual({ Message: 'A matrix needs at least one CPR and one CDR.' });
+    expect((await post({ ...base })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/api/simulate/other/matrix', token, payload: { ...base, BondName: 'M-1' } })).statusCode).toBe(400);
+  });
+});
