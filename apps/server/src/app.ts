@@ -55,6 +55,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boole
     console.warn(`web app not built (${index} missing): run "npm run build"`);
     return false;
   }
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // Wildcard serving finds files built after start too; a missing file falls through to the not-found handler.
+  await app.register(fastifyStatic, { root: webDist });
   return true;
 }

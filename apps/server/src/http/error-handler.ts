@@ -29,7 +29,9 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function installNotFound(app: FastifyInstance, serveIndexHtml: boolean): void {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (serveIndexHtml && !isApi && request.method === 'GET') {
+    // Screens are paths without a file extension; a missing asset stays a 404.
+    const isScreen = !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (serveIndexHtml && !isApi && isScreen && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ Message: isApi ? 'Wrong path' : 'Not found' });

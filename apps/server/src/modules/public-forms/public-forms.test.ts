@@ -64,6 +64,10 @@ describe('public forms', () => {
     const roles = await t.ctx.db.selectFrom('user_roles').innerJoin('users', 'users.id', 'user_roles.user_id')
       .select('role').where('username', '=', 'trial.one').execute();
     expect(roles.map((r) => r.role)).toEqual(['User']);
+    const trialUserId = (res.json() as { Id: number }).Id;
+    const deals = await t.ctx.db.withTables<{ user_deals: { user_id: number; deal_name: string } }>()
+      .selectFrom('user_deals').select('deal_name').where('user_id', '=', trialUserId).execute();
+    expect(deals.length).toBeGreaterThanOrEqual(30);
 
     const check = await t.request({ method: 'GET', url: '/api/register/checkIfUserIsRegistered/auid-123' });
     expect(check.json()).toEqual({ IsRegistered: true });

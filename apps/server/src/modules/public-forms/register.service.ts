@@ -2,6 +2,7 @@ import type { AccessLogRequest, RegisterRequest } from '@opencrt/contracts';
 import { sql } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
 import { Invalid } from '../../http/errors.ts';
+import { assignDemoDeals } from '../deals/deal-assignments.ts';
 import type { ModuleContext } from '../module.ts';
 
 /** Trial registration: a new enabled user with the User role only (spec 000 §5), whatever was asked. */
@@ -37,6 +38,8 @@ export async function registerTrialUser(ctx: ModuleContext, form: RegisterReques
       .returning(['id', 'username'])
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_roles').values({ user_id: user.id, role: 'User' }).execute();
+    // A trial user sees the demo deals, like the seeded users.
+    await assignDemoDeals(trx, user.id);
     return { Id: user.id, Username: user.username };
   });
 }
