@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DealAnalysisPage } from '../features/deal-analysis/deal-analysis-page.tsx';
 import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -27,6 +28,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/error', element: <ErrorPage />, access: 'public' },
   // -- screens of later issues go here --
   { path: '/deal_catalog', element: <DealCatalogPage />, access: 'login' },
+  { path: '/deal_analysis', element: <DealAnalysisPage />, access: 'login' },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 

@@ -1,0 +1,38 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { exportFileName, tabsToXlsx, tabToCsv, type ExportHeader, type ExportTab } from './export-cashflows.ts';
+
+const header: ExportHeader = {
+  userName: 'analyst', dealName: 'STACR 2026-DNA1', bondName: 'M-1', settlementDate: '02/17/2026',
+  runDate: '11/22/2026', runTime: '0:01', scenarioName: 'Base, case', scenarioVendor: '',
+};
+const tab: ExportTab<{ p: number; b: number | null }> = {
+  name: 'M-1', rows: [{ p: 0, b: null }, { p: 1, b: 1234.5 }],
+  columns: [{ header: 'Period', value: (r) => r.p }, { header: 'Balance', value: (r) => r.b }],
+};
+
+describe('cashflow export', () => {
+  it('writes the header block, a blank line, then the table as CSV', () => {
+    const lines = tabToCsv(header, tab).split('\r\n');
+    expect(lines.slice(0, 8)).toEqual([
+      'User,analyst', 'Deal,STACR 2026-DNA1', 'Bond,M-1', 'Settlement Date,02/17/2026', 'Run Date,11/22/2026',
+      'Run Time,0:01', 'Scenario Name,"Base, case"', 'Scenario Vendor,',
+    ]);
+    expect(lines.slice(8, 12)).toEqual(['', 'Period,Balance', '0,', '1,1234.5']);
+  });
+
+  it('names files from deal, bond and scenario', () => {
+    expect(exportFileName(header, 'csv')).toBe('STACR_2026-DNA1_M-1_Base_case.csv');
+  });
+
+  it('writes one sheet per tab to XLSX that reads back', async () => {
+    const buffer = await tabsToXlsx(header, [tab, { ...tab, name: 'A name that is far too long for a sheet tab' }]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(buffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['M-1', 'A name that is far too long fo']);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'User', 'analyst']);
+    expect(sheet?.getRow(10).values).toEqual([undefined, 'Period', 'Balance']);
+    expect(sheet?.getRow(12).values).toEqual([undefined, 1, 1234.5]);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * A virtualised cashflow table (AG Grid community) for collateral, bond and trigger rows.
+ * Columns say how to format their values; numbers right-aligned.
+ */
+import { AgGridReact } from 'ag-grid-react';
+import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef } from 'ag-grid-community';
+import { useMemo } from 'react';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+const theme = themeQuartz.withParams({ fontSize: 12, rowHeight: 26, headerHeight: 32, spacing: 4 });
+
+export interface CashflowColumn<Row> {
+  header: string;
+  value(row: Row): number | string | boolean | null;
+  /** Display text; defaults to the value as it is. */
+  format?(value: number | string | boolean | null): string;
+  width?: number;
+}
+
+export function CashflowTable<Row>({ rows, columns, height = 420, testId }: {
+  rows: Row[]; columns: CashflowColumn<Row>[]; height?: number; testId?: string;
+}) {
+  const columnDefs = useMemo<ColDef<Row>[]>(() => columns.map((c, i) => ({
+    colId: `c${i}`,
+    headerName: c.header,
+    valueGetter: (p) => (p.data ? c.value(p.data) : null),
+    valueFormatter: (p) => (c.format ? c.format(p.value as number | string | null) : String(p.value ?? '')),
+    width: c.width ?? 130,
+    type: i === 0 ? undefined : 'rightAligned',
+    sortable: false,
+  })), [columns]);
+  return (
+    <div style={{ height }} data-testid={testId}>
+      <AgGridReact<Row> theme={theme} rowData={rows} columnDefs={columnDefs} suppressCellFocus />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { defaultInputs, inputProblems, isAgencyDeal, remittanceDate, snapSettlement, toRequestRate } from './analysis-inputs.ts';
+
+describe('analysis inputs', () => {
+  it('turns percent text into fractions with a leading period-0 element', () => {
+    expect(toRequestRate('10', true)).toEqual([0, 0.1]);
+    expect(toRequestRate('5, 6,7.5', true)).toEqual([0, 0.05, 0.06, 0.075]);
+    expect(toRequestRate('FastPrepay', true)).toBe('FastPrepay');
+    expect(toRequestRate('FastPrepay', false)).toBeNull();
+    expect(toRequestRate('5,,7', true)).toBeNull();
+    expect(toRequestRate('  ', true)).toBeNull();
+  });
+
+  it('names every bad input in one message, skipping the agency-hidden ones', () => {
+    const inputs = { ...defaultInputs(false), cpr: '', lossSeverity: 'x' };
+    expect(inputProblems(inputs, false)).toBe('Missing valid: CPR, Loss Severity');
+    expect(inputProblems({ ...defaultInputs(true), cdr: '' }, true)).toBeNull();
+    expect(inputProblems(defaultInputs(false), false)).toBeNull();
+  });
+
+  it('uses the spec defaults, agency ones without credit', () => {
+    expect(defaultInputs(false)).toMatchObject({ cpr: '10', cdr: '0.05', lossSeverity: '20' });
+    expect(defaultInputs(true)).toMatchObject({ cdr: '0', lossSeverity: '0' });
+    expect(isAgencyDeal('FHLMC 5005')).toBe(true);
+    expect(isAgencyDeal('STACR 2026-DNA1')).toBe(false);
+  });
+
+  it('derives the remittance date and snaps early settlements to the issue date', () => {
+    expect(remittanceDate(20260317, 20260325)).toBe(20260225);
+    expect(remittanceDate(20260326, 20260325)).toBe(20260325);
+    expect(remittanceDate(20260110, 20250125)).toBe(20251225);
+    expect(snapSettlement(20250101, 20260217)).toBe(20260217);
+    expect(snapSettlement(20270101, 20260217)).toBe(20270101);
+  });
+});

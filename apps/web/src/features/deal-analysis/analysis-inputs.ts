@@ -1,0 +1,95 @@
+import Cookies from 'js-cookie';
+
+/** Assumption inputs of the analysis screens as the user types them: percent text. */
+export interface AssumptionInputs {
+  cpr: string;
+  cdr: string;
+  lossSeverity: string;
+  delinquency: string;
+  libor: string;
+}
+
+/** Defaults without a cookie (spec 000 §9): cpr 10, cdr 0.05 (0 agency), severity 20 (0 agency). */
+export function defaultInputs(isAgency: boolean): AssumptionInputs {
+  return { cpr: '10', cdr: isAgency ? '0' : '0.05', lossSeverity: isAgency ? '0' : '20', delinquency: '0', libor: '0' };
+}
+
+/** Agency deals: names containing FHLMC, FNMA or GNMA (spec 000 §1). */
+export function isAgencyDeal(dealName: string): boolean {
+  return /FHLMC|FNMA|GNMA/i.test(dealName);
+}
+
+const COOKIE_PREFIX = 'dealAnalysis.';
+
+/** Saved inputs last 1 day (spec 000 §9). */
+export function saveInputs(inputs: AssumptionInputs): void {
+  for (const [key, value] of Object.entries(inputs)) Cookies.set(COOKIE_PREFIX + key, value, { expires: 1, sameSite: 'strict', path: '/' });
+}
+
+export function loadInputs(isAgency: boolean): AssumptionInputs {
+  const defaults = defaultInputs(isAgency);
+  const read = (key: keyof AssumptionInputs) => Cookies.get(COOKIE_PREFIX + key) ?? defaults[key];
+  return { cpr: read('cpr'), cdr: read('cdr'), lossSeverity: read('lossSeverity'), delinquency: read('delinquency'), libor: read('libor') };
+}
+
+/**
+ * Percent text → the request's fraction list with a leading 0 (spec 000 §3: "percent inputs divided
+ * by 100, with a leading 0 prepended for single runs"). Text with letters is a user vector name and
+ * goes to the server as it is. Null when the text is blank or holds a blank or non-numeric item.
+ */
+export function toRequestRate(text: string, allowVectorName: boolean): number[] | string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (allowVectorName && /^[A-Za-z_][\w .-]*$/.test(trimmed)) return trimmed;
+  const parts = trimmed.split(',').map((p) => p.trim());
+  if (parts.some((p) => p === '' || !Number.isFinite(Number(p)))) return null;
+  return [0, ...parts.map((p) => Number(p) / 100)];
+}
+
+/**
+ * Client check before a run (spec 000 §5): 'Missing valid: ...' names the inputs that are blank or
+ * not comma-separated numbers. Agency deals do not show CDR, severity and delinquency.
+ */
+export function inputProblems(inputs: AssumptionInputs, isAgency: boolean): string | null {
+  const checks: [string, string, boolean][] = [
+    ['CPR', inputs.cpr, true],
+    ['CDR', inputs.cdr, true],
+    ['Loss Severity', inputs.lossSeverity, false],
+    ['Delinquency', inputs.delinquency, false],
+    ['LIBOR', inputs.libor, false],
+  ];
+  const bad = checks
+    .filter(([label]) => !isAgency || !['CDR', 'Loss Severity', 'Delinquency'].includes(label))
+    .filter(([, text, named]) => toRequestRate(text, named) === null)
+    .map(([label]) => label);
+  return bad.length ? `Missing valid: ${bad.join(', ')}` : null;
+}
+
+/** YYYYMMDD number ↔ ISO date input value. */
+export function ymdToInput(ymd: number): string {
+  const s = String(ymd).padStart(8, '0');
+  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
+}
+export function inputToYmd(value: string): number | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Number(value.replaceAll('-', '')) : null;
+}
+
+/**
+ * Remittance date of a settlement date (spec 000 §4): the payment day in the settlement month, or in
+ * the previous month when the settlement day is earlier than the first payment day.
+ */
+export function remittanceDate(settlementYmd: number, firstPaymentYmd: number): number {
+  const day = firstPaymentYmd % 100;
+  let year = Math.floor(settlementYmd / 10000);
+  let month = Math.floor(settlementYmd / 100) % 100;
+  if (settlementYmd % 100 < day) {
+    month -= 1;
+    if (month === 0) { month = 12; year -= 1; }
+  }
+  return year * 10000 + month * 100 + day;
+}
+
+/** A settlement date before the issue date is the issue date (spec 000 §4). */
+export function snapSettlement(settlementYmd: number, issueYmd: number): number {
+  return Math.max(settlementYmd, issueYmd);
+}

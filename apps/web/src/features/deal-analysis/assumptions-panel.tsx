@@ -1,0 +1,52 @@
+import type { AssumptionInputs } from './analysis-inputs.ts';
+
+interface Options { cleanupCall: boolean; loanLevel: boolean }
+
+const FIELDS: { key: keyof AssumptionInputs; label: string; credit: boolean }[] = [
+  { key: 'cpr', label: 'CPR (%)', credit: false },
+  { key: 'cdr', label: 'CDR (%)', credit: true },
+  { key: 'lossSeverity', label: 'Loss Severity (%)', credit: true },
+  { key: 'delinquency', label: 'Delinquency (%)', credit: true },
+  { key: 'libor', label: 'LIBOR / SOFR (%)', credit: false },
+];
+
+/**
+ * Assumptions (percent; comma lists are per-period vectors; CPR/CDR may name a saved vector),
+ * options and Run Scenario. Agency deals hide CDR, severity and delinquency (spec 000 §4).
+ * Only the None credit model runs until the predictive models exist.
+ */
+export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error }: {
+  inputs: AssumptionInputs; onInputs(i: AssumptionInputs): void; agency: boolean; options: Options; onOptions(o: Options): void;
+  canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null;
+}) {
+  return (
+    <div data-testid="assumptions">
+      <h3 className="h6">Assumptions</h3>
+      <div className="row g-2">
+        <div className="col-12">
+          <label className="form-label small mb-0" htmlFor="credit-model">Credit Model</label>
+          <select id="credit-model" className="form-select form-select-sm" value="None" disabled>
+            <option value="None">None</option>
+          </select>
+        </div>
+        {FIELDS.filter((f) => !(agency && f.credit)).map((f) => (
+          <div className="col-6" key={f.key}>
+            <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.label}</label>
+            <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]}
+              onChange={(e) => onInputs({ ...inputs, [f.key]: e.target.value })} />
+          </div>
+        ))}
+      </div>
+      <div className="d-flex flex-wrap gap-3 mt-2 small">
+        <label><input type="checkbox" className="form-check-input me-1" checked={options.cleanupCall} data-testid="cleanup-call"
+          onChange={(e) => onOptions({ ...options, cleanupCall: e.target.checked })} />Cleanup Call</label>
+        {canLoanLevel && (
+          <label><input type="checkbox" className="form-check-input me-1" checked={options.loanLevel} data-testid="loan-level"
+            onChange={(e) => onOptions({ ...options, loanLevel: e.target.checked })} />Use Loan Level</label>
+        )}
+      </div>
+      <button type="button" className="btn btn-primary btn-sm mt-2" data-testid="run-scenario" disabled={running} onClick={onRun}>Run Scenario</button>
+      {error && <div className="text-danger small mt-2" data-testid="run-error" style={{ whiteSpace: 'pre-line' }}>{error}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * /deal_analysis?dealName&bondName&loss_severity&delinquency&libor&settle_dt (spec 000 §2, §4):
+ * deal information and settings, assumptions, Run Scenario, capital structure, deal history and
+ * the analysis results.
+ */
+import type { DealDetail } from '@opencrt/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { messageOf } from '../../api/errors.ts';
+import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
+import { rememberDeal } from '../../app/last-deal.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { formatDate } from '../deal-catalog/catalog-format.ts';
+import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
+import { AssumptionsPanel } from './assumptions-panel.tsx';
+import { CapitalStructure } from './capital-structure.tsx';
+import { fetchDealDetails, runSimulation, type SimulationResult } from './deal-analysis.api.ts';
+import { DealHistoryPanel } from './deal-history-panel.tsx';
+import { DealInfoPanel } from './deal-info-panel.tsx';
+import { ResultsPanel } from './results-panel.tsx';
+import { formatElapsed, useRunTimer } from './run-timer.ts';
+
+export function DealAnalysisPage() {
+  const [query, setQuery] = useSearchParams();
+  const navigate = useNavigate();
+  const { api, session, hasRole } = useSession();
+  const dealName = query.get('dealName') ?? '';
+  const agency = isAgencyDeal(dealName);
+  const [settlement, setSettlement] = useState<number | null>(inputToYmd(query.get('settle_dt') ?? ''));
+  const [inputs, setInputs] = useState<AssumptionInputs>(() => {
+    const saved = loadInputs(agency);
+    return {
+      ...saved,
+      lossSeverity: query.get('loss_severity') ?? saved.lossSeverity,
+      delinquency: query.get('delinquency') ?? saved.delinquency,
+      libor: query.get('libor') ?? saved.libor,
+    };
+  });
+  const [options, setOptions] = useState({ cleanupCall: false, loanLevel: false });
+  const [result, setResult] = useState<SimulationResult | null>(null);
+  const [runError, setRunError] = useState<string | null>(null);
+  const [picker, setPicker] = useState(!dealName);
+  const timer = useRunTimer();
+
+  const details = useQuery({
+    queryKey: ['deal-details', dealName, settlement],
+    queryFn: () => fetchDealDetails(api, dealName, settlement),
+    enabled: !!dealName,
+    meta: { silent: true },
+  });
+
+  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); }, [dealName]);
+  // Deal fetch failure: the error screen with status, reason and message (spec 000 §8).
+  useEffect(() => {
+    if (!details.error) return;
+    const status = (details.error as { status?: number }).status ?? 500;
+    const msg = `Could not open deal: ${dealName}\n${messageOf(details.error)}`;
+    void navigate(`/error?${new URLSearchParams({ status: String(status), reason: 'Deal could not be opened', msg })}`);
+  }, [details.error, dealName, navigate]);
+
+  const deal: DealDetail | undefined = details.data;
+  const effectiveSettlement = deal ? snapSettlement(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
+
+  function chooseDeal(name: string) {
+    setPicker(false);
+    setResult(null);
+    setSettlement(null);
+    setQuery({ dealName: name });
+  }
+
+  function changeSettlement(ymd: number | null) {
+    // Changing the settlement date clears cashflows and reloads details (spec 000 §4).
+    setResult(null);
+    setSettlement(ymd && deal ? snapSettlement(ymd, deal.IssueDate) : ymd);
+  }
+
+  async function run() {
+    if (!deal || effectiveSettlement === null) return;
+    const problem = inputProblems(inputs, agency);
+    setRunError(problem);
+    if (problem) return;
+    saveInputs(inputs);
+    timer.start();
+    try {
+      const body = {
+        DealName: deal.DealName, SettlementDate: effectiveSettlement, RunLoanLevel: options.loanLevel, CleanupCall: options.cleanupCall,
+        UseMortgageInsurance: false, CollateralGroup: null, PrepaymentModel: 'UserDefined',
+        Cpr: toRequestRate(inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(inputs.cdr, true),
+        LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
+        Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false), Libor: toRequestRate(inputs.libor, false),
+      };
+      setResult(await runSimulation(api, body));
+      setRunError(null);
+    } catch (e) {
+      setResult(null);
+      setRunError(messageOf(e));
+    } finally {
+      timer.stop();
+    }
+  }
+
+  const bondNames = deal?.Bonds.map((b) => b.BondName) ?? [];
+  return (
+    <div className="container-fluid" data-testid="deal-analysis">
+      <DealCatalogPicker show={picker} onSelect={chooseDeal} onClose={() => setPicker(false)} />
+      {!dealName && <p className="text-secondary">Choose a deal from the catalog.</p>}
+      {deal && effectiveSettlement !== null && (
+        <>
+          <DealInfoPanel deal={deal} settlement={effectiveSettlement} onSettlement={changeSettlement} onPickDeal={() => setPicker(true)}>
+            <AssumptionsPanel
+              inputs={inputs} onInputs={setInputs} agency={agency} options={options} onOptions={setOptions}
+              canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)}
+              running={timer.running} onRun={() => void run()} error={runError}
+            />
+            <div className="small text-secondary mt-2" data-testid="run-timer">
+              {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
+              {result?.RunTime !== undefined && hasRole('Admin') ? ` (server ${result.RunTime.toFixed(3)} s)` : ''}
+            </div>
+          </DealInfoPanel>
+          <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} />
+          <DealHistoryPanel dealName={deal.DealName} />
+          {result && (
+            <ResultsPanel
+              result={result}
+              bondNames={bondNames}
+              header={{
+                userName: session?.username ?? '', dealName: deal.DealName, bondName: '', settlementDate: formatDate(effectiveSettlement),
+                runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(timer.elapsedMs), scenarioName: '', scenarioVendor: '',
+              }}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

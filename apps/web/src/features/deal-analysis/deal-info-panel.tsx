@@ -1,0 +1,60 @@
+import type { DealDetail } from '@opencrt/contracts';
+import { useState, type ReactNode } from 'react';
+import { formatDate, formatDecimal, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
+import { inputToYmd, remittanceDate, ymdToInput } from './analysis-inputs.ts';
+
+/** The collapsible deal information panel: settings, dates, collateral (spec 000 §2). */
+export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, children }: {
+  deal: DealDetail; settlement: number; onSettlement(ymd: number | null): void; onPickDeal(): void; children: ReactNode;
+}) {
+  const [open, setOpen] = useState(true);
+  const c = deal.CollateralInfo;
+  const remit = remittanceDate(settlement, deal.FirstPaymentDate);
+  return (
+    <section className="crt-panel" data-testid="deal-info">
+      <button type="button" className="btn btn-link p-0 h5 text-decoration-none text-reset" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? '▾' : '▸'} <span data-testid="deal-title">{deal.DealName} — Deal Analysis</span>
+      </button>
+      {open && (
+        <div className="row g-3 mt-1">
+          <div className="col-lg-4">
+            <h3 className="h6">Calculation Settings</h3>
+            <dl className="row small mb-0">
+              <dt className="col-6">Deal</dt>
+              <dd className="col-6"><button type="button" className="btn btn-link p-0 btn-sm" data-testid="deal-name-link" onClick={onPickDeal}>{deal.DealName}</button></dd>
+              <dt className="col-6">Remittance Month</dt>
+              <dd className="col-6">
+                <select className="form-select form-select-sm" data-testid="remittance-month" value={String(deal.DatesOfAvailableUpdates.find((d) => d <= settlement) ?? '')}
+                  onChange={(e) => onSettlement(Number(e.target.value) || null)}>
+                  {deal.DatesOfAvailableUpdates.map((d) => <option key={d} value={d} disabled={d > deal.FactorDate}>{formatDate(d)}</option>)}
+                </select>
+              </dd>
+              <dt className="col-6">Settlement Date</dt>
+              <dd className="col-6">
+                <input type="date" className="form-control form-control-sm" data-testid="settlement-date" value={ymdToInput(settlement)}
+                  onChange={(e) => onSettlement(inputToYmd(e.target.value))} />
+              </dd>
+              <dt className="col-6">Remittance Date</dt><dd className="col-6" data-testid="remittance-date">{formatDate(remit)}</dd>
+              <dt className="col-6">Issue Date</dt><dd className="col-6">{formatDate(deal.IssueDate)}</dd>
+              <dt className="col-6">Maturity Date</dt><dd className="col-6">{formatDate(deal.MaturityDate)}</dd>
+              <dt className="col-6">Early Redemption</dt><dd className="col-6">{formatDate(deal.EarlyRedemptionDate)}</dd>
+            </dl>
+          </div>
+          <div className="col-lg-3">
+            <h3 className="h6">Collateral Information</h3>
+            <dl className="row small mb-0" data-testid="collateral-info">
+              <dt className="col-6">Original Balance</dt><dd className="col-6 text-end">{formatDollars(c.OriginalBalance)}</dd>
+              <dt className="col-6">Current Balance</dt><dd className="col-6 text-end">{formatDollars(c.CurrentBalance)}</dd>
+              <dt className="col-6">Deal Factor</dt><dd className="col-6 text-end">{formatDecimal(c.DealFactor)}</dd>
+              <dt className="col-6">WAC</dt><dd className="col-6 text-end">{formatPercent(c.WAC)}</dd>
+              <dt className="col-6">WAM</dt><dd className="col-6 text-end">{c.WAM}</dd>
+              <dt className="col-6">WALA</dt><dd className="col-6 text-end">{c.WALA}</dd>
+              <dt className="col-6">Losses to date</dt><dd className="col-6 text-end">{formatDollars(c.ProjectedLosses)}</dd>
+            </dl>
+          </div>
+          <div className="col-lg-5">{children}</div>
+        </div>
+      )}
+    </section>
+  );
+}

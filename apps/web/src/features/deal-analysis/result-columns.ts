@@ -1,0 +1,67 @@
+import type { BondCashflowRow, CollateralCashflowRow, TriggerRow } from '@opencrt/engine';
+import { formatDate, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
+import type { CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
+
+const money = (v: unknown) => formatDollars(typeof v === 'number' ? v : null);
+/** Rates arrive as fractions; the screens show percent with 4 decimals. */
+const pct = (v: unknown) => formatPercent(typeof v === 'number' ? v * 100 : null, 4);
+const date = (v: unknown) => (typeof v === 'number' ? formatDate(v) : '-----');
+const flag = (v: unknown) => (v === null || v === undefined ? '-----' : v ? 'Pass' : 'Fail');
+
+export const COLLATERAL_COLUMNS: CashflowColumn<CollateralCashflowRow>[] = [
+  { header: 'Period', value: (r) => r.Period, width: 80 },
+  { header: 'Payment Date', value: (r) => r.PaymentDate, format: date, width: 115 },
+  { header: 'Balance', value: (r) => r.Balance, format: money, width: 160 },
+  { header: 'Interest', value: (r) => r.Interest, format: money },
+  { header: 'PassThru', value: (r) => r.PassThru, format: money },
+  { header: 'Sched Principal', value: (r) => r.ScheduledPrincipal, format: money, width: 150 },
+  { header: 'Prepaid Principal', value: (r) => r.PrepaidPrincipal, format: money, width: 150 },
+  { header: 'Defaults', value: (r) => r.Defaults, format: money },
+  { header: 'Losses', value: (r) => r.Losses, format: money },
+  { header: 'Recoveries', value: (r) => r.Recoveries, format: money },
+  { header: 'Cum Losses', value: (r) => r.CumulativeLosses, format: money },
+  { header: 'Cum Defaults', value: (r) => r.CumulativeDefaults, format: money },
+  { header: 'Foreclosure', value: (r) => r.ForeclosureBalance, format: money },
+  { header: 'Interest Rate', value: (r) => r.InterestRate, format: pct },
+  { header: 'PassThru Rate', value: (r) => r.PassThruRate, format: pct },
+  { header: 'CPR', value: (r) => r.CprRate, format: pct, width: 100 },
+  { header: 'CDR', value: (r) => r.CdrRate, format: pct, width: 100 },
+  { header: 'Severity', value: (r) => r.LossSeverityRate, format: pct, width: 100 },
+  { header: 'Delinquency', value: (r) => r.DelinquencyRate, format: pct, width: 110 },
+];
+
+export const BOND_COLUMNS: CashflowColumn<BondCashflowRow>[] = [
+  { header: 'Period', value: (r) => r.Period, width: 80 },
+  { header: 'Payment Date', value: (r) => r.PaymentDate, format: date, width: 115 },
+  { header: 'Balance', value: (r) => r.Balance, format: money, width: 160 },
+  { header: 'Principal', value: (r) => r.Principal, format: money, width: 150 },
+  { header: 'Interest', value: (r) => r.Interest, format: money },
+  { header: 'Rate', value: (r) => r.Rate, format: pct },
+  { header: 'Cash', value: (r) => r.Cash, format: money, width: 150 },
+  { header: 'Write Down', value: (r) => r.ActualWriteDown, format: money },
+  { header: 'CPR', value: (r) => r.CprRate, format: pct, width: 100 },
+  { header: 'CDR', value: (r) => r.CdrRate, format: pct, width: 100 },
+  { header: 'Severity', value: (r) => r.LossSeverityRate, format: pct, width: 100 },
+  { header: 'Delinquency', value: (r) => r.DelinquencyRate, format: pct, width: 110 },
+];
+
+/** "Show Trigger Info": the deal tests of each payment date. */
+export const TRIGGER_COLUMNS: CashflowColumn<TriggerRow>[] = [
+  { header: 'Period', value: (r) => r.Period, width: 80 },
+  { header: 'Payment Date', value: (r) => r.PaymentDate, format: date, width: 115 },
+  { header: 'Senior %', value: (r) => r.SeniorPct, format: pct },
+  { header: 'Subordinate %', value: (r) => r.SubordinatePct, format: pct },
+  { header: 'MCE Threshold', value: (r) => r.MinimumCreditEnhancementThresholdPct, format: pct },
+  { header: 'MCE Test', value: (r) => r.MinimumCreditEnhancementTest, format: flag, width: 95 },
+  { header: 'Dlq Average', value: (r) => r.DelinquencyAverage, format: money, width: 150 },
+  { header: 'Dlq Limit', value: (r) => r.DelinquencyLimit, format: money, width: 150 },
+  { header: 'Dlq Test', value: (r) => r.DelinquencyTest, format: flag, width: 95 },
+  { header: 'CNL %', value: (r) => r.CumulativeNetLossPct, format: pct },
+  { header: 'CNL Limit', value: (r) => r.CumulativeNetLossLimitPct, format: pct },
+  { header: 'CNL Test', value: (r) => r.CumulativeNetLossTest, format: flag, width: 95 },
+  { header: 'All Pass', value: (r) => r.AllTestsPass, format: flag, width: 95 },
+  { header: 'Senior Reduction', value: (r) => r.SeniorReductionAmount, format: money, width: 150 },
+  { header: 'Sub Reduction', value: (r) => r.SubordinateReductionAmount, format: money, width: 150 },
+  { header: 'Supplemental', value: (r) => r.SupplementalReductionAmount, format: money, width: 150 },
+  { header: 'Write Down', value: (r) => r.TrancheWriteDownAmount, format: money, width: 140 },
+];

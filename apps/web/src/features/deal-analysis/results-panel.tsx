@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { downloadCashflows, type ExportHeader, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
+import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
+import { formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
+import type { SimulationResult } from './deal-analysis.api.ts';
+import { BOND_COLUMNS, COLLATERAL_COLUMNS, TRIGGER_COLUMNS } from './result-columns.ts';
+
+function toExportTab<Row>(name: string, rows: Row[], columns: CashflowColumn<Row>[]): ExportTab<Row> {
+  return {
+    name, rows,
+    columns: columns.map((c) => ({ header: c.header, value: (r: Row) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
+  };
+}
+
+/** Available Analysis Results: a collateral tab and one tab per bond, each exportable (spec 000 §2). */
+export function ResultsPanel({ result, header, bondNames }: { result: SimulationResult; header: ExportHeader; bondNames: string[] }) {
+  const alerts = useAlerts();
+  const [tab, setTab] = useState('Collateral');
+  const [showTriggers, setShowTriggers] = useState(false);
+  const bonds = result.BondsCashflows.filter((b) => bondNames.includes(b.BondName));
+  const bond = bonds.find((b) => b.BondName === tab);
+
+  async function exportTab() {
+    try {
+      const tabs = bond
+        ? [toExportTab(bond.BondName, bond.BondCashflow, BOND_COLUMNS)]
+        : showTriggers
+          ? [toExportTab('Collateral', result.CollateralCashflow, COLLATERAL_COLUMNS) as ExportTab<unknown>, toExportTab('Triggers', result.MiscVariables.Triggers, TRIGGER_COLUMNS) as ExportTab<unknown>]
+          : [toExportTab('Collateral', result.CollateralCashflow, COLLATERAL_COLUMNS)];
+      await downloadCashflows({ ...header, bondName: bond?.BondName ?? '' }, tabs as ExportTab<unknown>[]);
+    } catch (e) {
+      alerts.error(e);
+    }
+  }
+
+  return (
+    <section className="crt-panel mt-3" data-testid="results-panel">
+      <div className="d-flex align-items-center gap-3 mb-2">
+        <h2 className="h5 mb-0">Available Analysis Results</h2>
+        <span className="text-secondary small" data-testid="projected-losses">Projected losses: {formatDollars(result.ProjectedLosses)}</span>
+      </div>
+      <ul className="nav nav-tabs flex-wrap">
+        {['Collateral', ...bonds.map((b) => b.BondName)].map((name) => (
+          <li className="nav-item" key={name}>
+            <button type="button" className={`nav-link${tab === name ? ' active' : ''}`} data-testid={`result-tab-${name}`} onClick={() => setTab(name)}>{name}</button>
+          </li>
+        ))}
+      </ul>
+      <div className="d-flex gap-3 align-items-center my-2">
+        <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" onClick={() => void exportTab()}>Export Cashflow to Excel</button>
+        <label className="form-check-label small">
+          <input type="checkbox" className="form-check-input me-1" checked={showTriggers} data-testid="show-trigger-info" onChange={(e) => setShowTriggers(e.target.checked)} />
+          Show Trigger Info
+        </label>
+        {bond && (
+          <span className="small text-secondary" data-testid="bond-metrics">
+            WAL {bond.Wal.toFixed(2)} yrs · Window {bond.PrincipalWindow || '-----'} · Write-down {formatPercent(bond.WritedownPct, 2)}
+          </span>
+        )}
+      </div>
+      {bond
+        ? <CashflowTable rows={bond.BondCashflow} columns={BOND_COLUMNS} testId="bond-table" />
+        : <CashflowTable rows={result.CollateralCashflow} columns={COLLATERAL_COLUMNS} testId="collateral-table" />}
+      {showTriggers && (
+        <div className="mt-3">
+          <h3 className="h6">Trigger Info</h3>
+          <CashflowTable rows={result.MiscVariables.Triggers} columns={TRIGGER_COLUMNS} height={300} testId="trigger-table" />
+        </div>
+      )}
+    </section>
+  );
+}
