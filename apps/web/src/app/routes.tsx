@@ -4,6 +4,8 @@ import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx'
 import { ErrorPage } from '../features/error-page/error-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
+import { ScenarioListPage } from '../features/scenario-list/scenario-list-page.tsx';
+import { VectorListPage } from '../features/vector-list/vector-list-page.tsx';
 import { TrialPage } from '../features/trial/trial-page.tsx';
 import type { Access } from './guards.tsx';
 import type { DealFamily } from './last-deal.ts';
@@ -28,6 +30,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/error', element: <ErrorPage />, access: 'public' },
   // -- screens of later issues go here --
   { path: '/deal_catalog', element: <DealCatalogPage />, access: 'login' },
+  { path: '/scenario_list', element: <ScenarioListPage />, access: 'login' },
+  { path: '/vector_list', element: <VectorListPage />, access: 'login' },
   { path: '/deal_analysis', element: <DealAnalysisPage />, access: 'login' },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
@@ -53,8 +57,8 @@ export const navEntries: NavEntry[] = [
   { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: false },
   { label: 'Portfolio', path: '/portfolio', menu: 'main', available: false },
   { label: 'Vendor Grid', path: '/vendor_grid', menu: 'main', available: false },
-  { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: false },
-  { label: 'Vectors', path: '/vector_list', menu: 'main', available: false },
+  { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: true },
+  { label: 'Vectors', path: '/vector_list', menu: 'main', available: true },
   { label: 'Cashflows', path: '/cashflows', menu: 'main', available: false },
   { label: 'Loans', path: '/loans', menu: 'main', available: false },
   { label: 'Reports', path: '/reports', anyRole: ['Reports_Consumer', 'Admin'], menu: 'main', available: false },

@@ -7,11 +7,13 @@
  * and CL-RAMP (first sheet, data from row 6 in columns B–E: Cpr, Cdr, LossSeverity, Delinquency).
  * Values are percent per month; workbook dates are fixed so reruns give the same content.
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/samples');
+const WEB_PUBLIC = path.resolve(OUT, '../../apps/web/public/samples');
 const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
 
 /** Linear from `from` to `to` over `months` months, then flat at `to`, rounded to 4 places. */
@@ -86,8 +88,12 @@ async function writeVectors(file: string): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  await writeScenarioXlsx(path.join(OUT, 'scenarios-sample.xlsx'));
-  await writeClRamp(path.join(OUT, 'cl-ramp-sample.xlsx'));
-  await writeVectors(path.join(OUT, 'vectors-sample.xlsx'));
-  console.log(`samples written to ${OUT}`);
+  // The web app serves copies as static downloads (/samples/…), linked from the scenario and vector screens.
+  for (const dir of [OUT, WEB_PUBLIC]) {
+    mkdirSync(dir, { recursive: true });
+    await writeScenarioXlsx(path.join(dir, 'scenarios-sample.xlsx'));
+    await writeClRamp(path.join(dir, 'cl-ramp-sample.xlsx'));
+    await writeVectors(path.join(dir, 'vectors-sample.xlsx'));
+    console.log(`samples written to ${dir}`);
+  }
 }
