@@ -9,6 +9,8 @@ export interface BondRows {
   originalBalance: number;
   /** Balance at the start of the run (current notional at settlement). */
   startBalance: number;
+  /** Interest-only class: the balance is a notional, principal cash is 0. */
+  interestOnly: boolean;
   rows: BondCashflowRow[];
 }
 
@@ -41,7 +43,7 @@ export function bondRows(run: DealRun, collateral: readonly CollateralCashflowRo
       const wd = (p.writeDown[k] as number) - (p.writeUp[k] as number);
       return row(i, run, collateral, p.notional[k] as number, principal, interest, rate, wd);
     });
-    out.push({ name: t.name, originalBalance: t.originalNotional, startBalance: dollars(w.periods[0]?.prior[k] ?? Math.round(t.originalNotional * 100)), rows });
+    out.push({ name: t.name, interestOnly: false, originalBalance: t.originalNotional, startBalance: dollars(w.periods[0]?.prior[k] ?? Math.round(t.originalNotional * 100)), rows });
   });
   for (const m of spec.macrClasses) if (only === null || m === macrOnly) out.push(macrRows(m, out, run, collateral));
   return only === null ? out : out.filter((b) => b.name === only);
@@ -77,5 +79,5 @@ function macrRows(m: MacrClass, notes: BondRows[], run: DealRun, coll: readonly 
     rows.push(row(i, run, coll, Math.round(bal * 100), cashPrin, interest, rate, Math.round(wd * 100)));
     prior = bal;
   }
-  return { name: m.name, originalBalance: m.originalBalance, startBalance: parts.reduce((s, p) => s + p.share * (p.rows?.startBalance ?? 0), 0), rows };
+  return { name: m.name, interestOnly: m.kind === 'interest-only', originalBalance: m.originalBalance, startBalance: parts.reduce((s, p) => s + p.share * (p.rows?.startBalance ?? 0), 0), rows };
 }

@@ -76,7 +76,7 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
       // Grid cells need balances and cash only; the per-row speed columns are left at 0.
       const bond = bondRows(run, [], bondName)[0];
       if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);
-      const m = bondMetrics(bond.rows, bond.originalBalance, fromIso);
+      const m = bondMetrics(bond.rows, bond.originalBalance, fromIso, false, bond.interestOnly ? bond.startBalance : null);
       (wal[r] as number[])[c] = m.Wal;
       (wd[r] as number[])[c] = m.WritedownPct;
       if (metric && options.metric) (metric[r] as number[])[c] = options.metric(bond, run);

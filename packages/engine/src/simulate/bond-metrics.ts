@@ -19,17 +19,21 @@ const ymdToIso = (ymd: number): string => {
  * ΔBal = principal + write-down (set `cashOnly` for principal only) and t = 30/360 years from
  * `fromIso` to each payment date; principal window "first-last" period with principal > 0
  * ("0-0" when none); write-down % = cumulative net write-downs / original balance × 100;
- * first loss period = first period with a write-down (0 when none).
+ * first loss period = first period with a write-down (0 when none). `notionalStart` (interest-only
+ * classes: the notional at settlement) measures WAL on notional reductions, as the offering documents do.
  */
-export function bondMetrics(rows: readonly BondCashflowRow[], originalBalance: number, fromIso: string, cashOnly = false): BondMetrics {
+export function bondMetrics(rows: readonly BondCashflowRow[], originalBalance: number, fromIso: string, cashOnly = false, notionalStart: number | null = null): BondMetrics {
   let num = 0;
   let den = 0;
   let first = 0;
   let last = 0;
   let wd = 0;
   let firstLoss = 0;
+  let prev = notionalStart ?? 0;
   for (const r of rows) {
-    const reduction = r.Principal + (cashOnly ? 0 : Math.max(0, r.ActualWriteDown));
+    // Interest-only classes (`notionalStart` = notional at settlement): WAL on notional reductions (PPM WAL definition).
+    const reduction = notionalStart !== null ? Math.max(0, prev - r.Balance) : r.Principal + (cashOnly ? 0 : Math.max(0, r.ActualWriteDown));
+    prev = r.Balance;
     if (reduction > 0) {
       const t = days30360(fromIso, ymdToIso(r.PaymentDate)) / 360;
       num += t * reduction;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import dna1Src from '../../../../data/sources/stacr/stacr-2026-dna1.json' with { type: 'json' };
 import dna1Json from '../../../../data/deals/structures/stacr-2026-dna1.json' with { type: 'json' };
+import dna2Src from '../../../../data/sources/stacr/stacr-2026-dna2.json' with { type: 'json' };
+import dna2Json from '../../../../data/deals/structures/stacr-2026-dna2.json' with { type: 'json' };
 import type { DealSpec } from '../deal/deal-spec.ts';
 import { simulate } from './simulate.ts';
 import { cutRows } from './collateral-rows.ts';
@@ -24,6 +26,15 @@ describe('simulate (STACR 2026-DNA1)', () => {
     const m2 = res.BondsCashflows.find((b) => b.BondName === 'M-2')!;
     expect(m2.Wal.toFixed(2)).toBe('4.45');
     expect(res.MiscVariables.RedemptionPeriod).toBe(60);
+  });
+  it('reproduces STACR 2026-DNA2 Table 1 WAL and windows, MACR classes included', () => {
+    const dna2 = dna2Json as DealSpec;
+    const res = simulate(dna2, request({ DealName: 'STACR 2026-DNA2', SettlementDate: 20260317, Libor: 0.0367223 }), null);
+    for (const note of [...dna2Src.notes, ...dna2Src.macr_notes]) {
+      const bond = res.BondsCashflows.find((b) => b.BondName === note.class)!;
+      expect(bond.Wal.toFixed(2), note.class).toBe(note.table1_expected_wal_years.toFixed(2));
+      if (note.table1_principal_window_payment_dates) expect(bond.PrincipalWindow, note.class).toBe(note.table1_principal_window_payment_dates.join('-'));
+    }
   });
   it('shapes collateral rows and bond rows per the spec', () => {
     const res = simulate(dna1, request({ Cdr: [0, 0.01], Cancellation: false, CleanupCall: false }), null);
