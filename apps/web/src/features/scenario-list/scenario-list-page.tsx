@@ -2,7 +2,7 @@
  * /scenario_list (spec 000 "Saved Scenarios"). Leaving with unsaved changes asks
  * 'You have unsaved changes! Do you want to save them?' and opens the save options on yes.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ScenarioListView } from './scenario-list-view.tsx';
 import { UNSAVED_PROMPT, useScenarioList } from './use-scenario-list.ts';
@@ -13,8 +13,12 @@ export function ScenarioListPage() {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   const [saveRequest, setSaveRequest] = useState(0);
 
+  // The blocker object changes on every render: answer each blocked navigation once.
+  const asked = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked') { asked.current = false; return; }
+    if (asked.current) return;
+    asked.current = true;
     if (window.confirm(UNSAVED_PROMPT)) setSaveRequest((n) => n + 1);
     else blocker.proceed();
   }, [blocker]);

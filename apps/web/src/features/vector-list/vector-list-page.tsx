@@ -59,8 +59,12 @@ export function VectorListPage() {
   }, [api, alerts, reload]);
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  // The blocker object changes on every render: answer each blocked navigation once.
+  const asked = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked') { asked.current = false; return; }
+    if (asked.current) return;
+    asked.current = true;
     if (!window.confirm(UNSAVED_PROMPT)) { blocker.proceed(); return; }
     void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()));
   }, [blocker, save]);
