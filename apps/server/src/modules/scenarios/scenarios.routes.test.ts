@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { loadVisibleScenario } from './index.ts';
 
 type Tokens = Record<'admin' | 'analyst' | 'user', string>;
 interface Summary { Id: number; ScenarioName: string; DealName: string | null; Vendor: string | null; Shared: boolean; Owned: boolean; Owner: string; LastModified: string }
@@ -152,6 +153,10 @@ describe('scenarios API', () => {
     const analystSees = await listOf('analyst');
     expect(analystSees.filter((s) => s.Owner === 'admin').map((s) => s.ScenarioName)).toEqual(['Admin global']);
     expect(((await call('user', 'GET', `/scenarios/${toUserId}`)).json() as Full).Owned).toBe(false);
+    // The same rule for runs: loadVisibleScenario gives the user the shared one, not the analyst.
+    expect((await loadVisibleScenario(t.ctx.db, userId, toUserId!)).Cpr).toEqual([5, 6.5, 7]);
+    const analystId = users.find((u) => u.Username === 'analyst')!.Id;
+    await expect(loadVisibleScenario(t.ctx.db, analystId, toUserId!)).rejects.toThrow('Scenario was not found.');
     const edit = await call('user', 'PUT', `/scenarios/${toUserId}`, scenario('Mine now'));
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toEqual({ Message: 'Only the owner can change or delete this scenario.' });
