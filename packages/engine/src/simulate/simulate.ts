@@ -27,7 +27,11 @@ export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealS
   const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
   const run = runDeal(spec, requestToScenario(spec, request), asOf, project);
   const settlement = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
-  return responseOf(run, request.BondName ?? null, settlement ?? spec.dates.closingDate);
+  // Without a state the run starts at closing: a settlement date after the first projected
+  // payment date would put paid cash before settlement, so WAL is then measured from closing.
+  const firstPd = run.paymentDates[0] ?? spec.dates.firstPaymentDate;
+  const from = settlement !== null && (asOf !== null || settlement < firstPd) ? settlement : spec.dates.closingDate;
+  return responseOf(run, request.BondName ?? null, from);
 }
 
 /**
