@@ -3,7 +3,6 @@
  * default 60); the first 3 scenarios and the Cpr vector start selected.
  */
 import { SCENARIO_VECTORS, type ScenarioVectorKey } from '@opencrt/contracts';
-import * as echarts from 'echarts';
 import { useEffect, useRef, useState } from 'react';
 import { CheckList, ModalFrame, toggled } from './modal-frame.tsx';
 import type { ScenarioItem, ScenarioVectors } from './scenario-model.ts';
@@ -33,7 +32,8 @@ export function ChartModal({ items, loadVectors, onClose }: {
   const [scenarios, setScenarios] = useState<Set<string | number>>(() => new Set(items.slice(0, 3).map((s) => s.key)));
   const [vectors, setVectors] = useState<Set<string | number>>(() => new Set(['Cpr']));
   const [monthsText, setMonthsText] = useState(String(CHART_DEFAULT_MONTHS));
-  const [series, setSeries] = useState<ChartSeries[] | null>(null);
+  const [shown, setShown] = useState<{ series: ChartSeries[]; months: number } | null>(null);
+  const series = shown?.series ?? null;
   const host = useRef<HTMLDivElement | null>(null);
   const months = parseMonths(monthsText);
 
@@ -41,23 +41,31 @@ export function ChartModal({ items, loadVectors, onClose }: {
     if (months === null) return;
     const chosen = items.filter((s) => scenarios.has(s.key));
     const loaded = await Promise.all(chosen.map(async (s) => ({ name: s.ScenarioName || '(unnamed)', vectors: s.vectors ?? await loadVectors(s) })));
-    setSeries(chartSeries(loaded, SCENARIO_VECTORS.filter((k) => vectors.has(k)), months));
+    setShown({ series: chartSeries(loaded, SCENARIO_VECTORS.filter((k) => vectors.has(k)), months), months });
   };
 
   useEffect(() => {
-    if (!series || !host.current) return;
-    const chart = echarts.init(host.current);
-    chart.setOption({
-      animation: false,
-      tooltip: { trigger: 'axis' },
-      legend: { type: 'scroll', top: 0 },
-      grid: { top: 40, left: 50, right: 20, bottom: 40 },
-      xAxis: { type: 'value', name: 'Month', min: 1, max: months ?? CHART_DEFAULT_MONTHS },
-      yAxis: { type: 'value', name: '%' },
-      series: series.map((s) => ({ type: 'line', name: s.name, data: s.data, showSymbol: false })),
+    const el = host.current;
+    if (!shown || !el) return;
+    // ECharts loads on first use: the chart is admin-only, the rest of the app does not pay for it.
+    let disposed = false;
+    let chart: { dispose(): void } | null = null;
+    void import('echarts').then((echarts) => {
+      if (disposed) return;
+      const c = echarts.init(el);
+      chart = c;
+      c.setOption({
+        animation: false,
+        tooltip: { trigger: 'axis' },
+        legend: { type: 'scroll', top: 0 },
+        grid: { top: 40, left: 50, right: 20, bottom: 40 },
+        xAxis: { type: 'value', name: 'Month', min: 1, max: shown.months },
+        yAxis: { type: 'value', name: '%' },
+        series: shown.series.map((s) => ({ type: 'line', name: s.name, data: s.data, showSymbol: false })),
+      });
     });
-    return () => chart.dispose();
-  }, [series, months]);
+    return () => { disposed = true; chart?.dispose(); };
+  }, [shown]);
 
   return (
     <ModalFrame title="Chart scenarios" testId="chart-modal" size="xl" onClose={onClose} footer={<>
