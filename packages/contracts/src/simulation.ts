@@ -48,29 +48,74 @@ export const SimulationQuery = z.object({
   loanLevel: z.enum(['true', 'false']).optional(),
 });
 
-/** POST /simulate/{type}/matrix: a bond over the CPR × CDR grid (spec 001 §9). */
-export const MatrixRequestSchema = SimulationRequestSchema.extend({
-  BondName: z.string({ error: 'Missing required: Bond' }).trim().min(1, 'Missing required: Bond').max(100),
-  /** Matrix axes in PERCENT; default CPR 0..35 step 5 and CDR 0,0.25,0.5,1,1.5,2,2.5,3,5. */
-  MatrixCpr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
-  MatrixCdr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
-  /** The quote of the metric: the price for a yield matrix, the yield for a price matrix (fraction). */
-  Price: z.number().positive().max(1000).optional().nullable(),
-  Yield: z.number().min(-1).max(10).optional().nullable(),
-  Spread: z.number().min(-1).max(10).optional().nullable(),
-});
-export type MatrixRequestBody = z.infer<typeof MatrixRequestSchema>;
-
+/** Bond run types: a metric from a quote (spec 001 §3.9); 'wal' = the matrix without a metric. */
+export const BondRunType = z.enum(['price', 'yield', 'spread']);
+export type BondRunType = z.infer<typeof BondRunType>;
 export const MatrixType = z.enum(['price', 'yield', 'spread', 'wal']);
 export type MatrixType = z.infer<typeof MatrixType>;
 
-/** Matrix response: grids indexed [cdr][cpr] (spec: "by CDR then CPR"). */
+/** Spec 001 §5.1 tab messages (also the server's, so API clients read the same text). */
+export const PRICE_TAB_REQUIRED = 'Either Yield or both Spread and Benchmark Rate are required.';
+export const YIELD_TAB_REQUIRED = 'Price is required.';
+export const SPREAD_TAB_REQUIRED = ' Price and Benchmark Rate are required.';
+
+/**
+ * The "spec body" of a bond run (spec 001 §3.9): Yield, ReferenceCurve and Spread for price;
+ * Price for yield; Price and ReferenceCurve for spread. Price is percent of face (100 = par);
+ * Yield, Spread and ReferenceCurve (the benchmark rate) are fractions.
+ */
+const QuoteFields = {
+  BondName: z.string({ error: 'Missing required: Bond' }).trim().min(1, 'Missing required: Bond').max(100),
+  Price: z.number().positive().max(1000).optional().nullable(),
+  Yield: z.number().min(-1).max(10).optional().nullable(),
+  Spread: z.number().min(-1).max(10).optional().nullable(),
+  ReferenceCurve: z.number().min(-1).max(10).optional().nullable(),
+};
+
+/** POST /simulate/{price|yield|spread}: one bond, one scenario, one metric. */
+export const BondRunRequestSchema = SimulationRequestSchema.extend(QuoteFields);
+export type BondRunRequestBody = z.infer<typeof BondRunRequestSchema>;
+
+/** POST /simulate/{type}/matrix: a bond over the CPR × CDR grid (spec 001 §9). */
+export const MatrixRequestSchema = SimulationRequestSchema.extend({
+  ...QuoteFields,
+  /** Matrix axes in PERCENT; default CPR 0..35 step 5 and CDR 0,0.25,0.5,1,1.5,2,2.5,3,5. */
+  MatrixCpr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
+  MatrixCdr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
+});
+export type MatrixRequestBody = z.infer<typeof MatrixRequestSchema>;
+
+/** Matrix response: grids indexed [cdr][cpr] (spec: "by CDR then CPR"); null = no value. */
 export const MatrixResponse = z.object({
   Cpr: z.array(z.number()),
   Cdr: z.array(z.number()),
   Wal: z.array(z.array(z.number().nullable())),
   WritedownPct: z.array(z.array(z.number().nullable())),
   Metric: z.array(z.array(z.number().nullable())).nullable(),
+  /** Server run time in milliseconds (admins only). */
   RunTime: z.number().optional(),
 });
 export type MatrixResponse = z.infer<typeof MatrixResponse>;
+
+const BondCashflowRowSchema = z.object({
+  Period: z.number(), PaymentDate: z.number(), Balance: z.number(), Principal: z.number(), Interest: z.number(), Rate: z.number(),
+  Cash: z.number(), ActualWriteDown: z.number(), CprRate: z.number(), CdrRate: z.number(), LossSeverityRate: z.number(), DelinquencyRate: z.number(),
+});
+export type BondCashflowRowDto = z.infer<typeof BondCashflowRowSchema>;
+
+/** Bond run answer (spec 001 §3.9): Value, IsSuccessful, ErrorMessage and the bond's Simulation. */
+export const BondRunResponse = z.object({
+  Value: z.number().nullable(),
+  IsSuccessful: z.boolean(),
+  ErrorMessage: z.string().nullable(),
+  Simulation: z.object({
+    BondsCashflows: z.array(z.object({
+      BondName: z.string(), BondCashflow: z.array(BondCashflowRowSchema), Wal: z.number(), PrincipalWindow: z.string(),
+      WritedownPct: z.number(), FirstLossPeriod: z.number(),
+    })),
+    MiscVariables: z.record(z.string(), z.unknown()),
+  }),
+  /** Server run time in milliseconds (admins only, spec 001 §2.1). */
+  RunTime: z.number().optional(),
+});
+export type BondRunResponse = z.infer<typeof BondRunResponse>;

@@ -1,14 +1,20 @@
-import { MatrixRequestSchema, MatrixResponse, MatrixType, SimulationQuery, SimulationRequestSchema } from '@opencrt/contracts';
+import {
+  BondRunRequestSchema, BondRunResponse, BondRunType, MatrixRequestSchema, MatrixResponse, MatrixType, SimulationQuery, SimulationRequestSchema,
+} from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { ApiModule } from '../module.ts';
-import { runMatrix, runSimulation } from './simulation.service.ts';
+import { runBond, runMatrix } from './bond-runs.service.ts';
+import { runSimulation } from './simulation.service.ts';
 
 const tags = ['simulation'];
+const runDescription = 'Rates are fractions. Vectors are period-indexed with a leading period-0 element; a single value is flat. '
+  + 'CPR/CDR may name a user vector. Loan-level runs (RunLoanLevel or ?loanLevel=true) need LDM_User or AFT_User. Admins get RunTime (ms).';
 
 /**
- * Deal and bond runs (spec 000 §7 "Simulation"). Any signed-in user may run the deals assigned to
- * them; loan-level runs need LDM_User or AFT_User (checked in the service, where the flag is known).
+ * Deal and bond runs (spec 000 §7 "Simulation", spec 001 §7). Any signed-in user may run the deals
+ * assigned to them; loan-level runs need LDM_User or AFT_User (checked in the service, where the
+ * flag is known).
  */
 export const simulationModule: ApiModule = {
   name: 'simulation',
@@ -17,8 +23,7 @@ export const simulationModule: ApiModule = {
       config: { permission: 'session' },
       schema: {
         tags, summary: 'Collateral and bond cashflows of a deal under one scenario',
-        description: 'Rates are fractions. Vectors are period-indexed with a leading period-0 element; a single value is flat. '
-          + 'CPR/CDR may name a user vector. useShallowResponse=true drops the row arrays. Admins get RunTime (seconds).',
+        description: `${runDescription} useShallowResponse=true drops the row arrays.`,
         body: SimulationRequestSchema, querystring: SimulationQuery,
       },
     }, async (request) => runSimulation(ctx, requireUser(request), request.body, {
@@ -26,13 +31,37 @@ export const simulationModule: ApiModule = {
       loanLevel: request.query.loanLevel === 'true',
     }));
 
+    api.post('/simulate/save_scenario/:scenarioName', {
+      config: { permission: 'session' },
+      schema: {
+        tags, summary: 'Runs like POST /simulate and stores the run\'s CPR/CDR/severity/delinquency path as the caller\'s scenario',
+        description: runDescription,
+        params: z.object({ scenarioName: z.string().max(200) }), body: SimulationRequestSchema, querystring: SimulationQuery,
+      },
+    }, async (request) => runSimulation(ctx, requireUser(request), request.body, {
+      shallow: request.query.useShallowResponse === 'true',
+      loanLevel: request.query.loanLevel === 'true',
+      saveScenarioName: request.params.scenarioName,
+    }));
+
+    api.post('/simulate/:type', {
+      config: { permission: 'session' },
+      schema: {
+        tags, summary: 'A bond\'s price (from Yield, or Spread + ReferenceCurve), yield (from Price) or spread (from Price + ReferenceCurve)',
+        description: `${runDescription} Price is percent of face; Yield, Spread and ReferenceCurve are fractions (mortgage-convention yield).`,
+        params: z.object({ type: BondRunType }), body: BondRunRequestSchema, querystring: SimulationQuery,
+        response: { 200: BondRunResponse },
+      },
+    }, async (request) => runBond(ctx, requireUser(request), request.params.type, request.body, { loanLevel: request.query.loanLevel === 'true' }));
+
     api.post('/simulate/:type/matrix', {
       config: { permission: 'session' },
       schema: {
-        tags, summary: 'A bond over the CPR × CDR grid: WAL, write-down % (grids indexed by CDR then CPR)',
+        tags, summary: 'A bond over the CPR × CDR grid: WAL, write-down % and the metric (grids indexed by CDR then CPR)',
+        description: runDescription,
         params: z.object({ type: MatrixType }), body: MatrixRequestSchema, querystring: SimulationQuery,
         response: { 200: MatrixResponse },
       },
-    }, async (request) => runMatrix(ctx, requireUser(request), request.body, { loanLevel: request.query.loanLevel === 'true' }));
+    }, async (request) => runMatrix(ctx, requireUser(request), request.params.type, request.body, { loanLevel: request.query.loanLevel === 'true' }));
   },
 };

@@ -1,6 +1,6 @@
-import type { MatrixRequestBody, SimulationRequestBody } from '@opencrt/contracts';
+import { ScenarioInputSchema, type SimulationRequestBody } from '@opencrt/contracts';
 import {
-  MATRIX_CDR_PCT, MATRIX_CPR_PCT, requestToScenario, runBondMatrix, simulate, validateSimulationRequest, ymdToIso,
+  simulate, validateSimulationRequest, ymdToIso,
   type DealSpec, type DealState, type LoanTape, type SimulationRequest, type SimulationResponse,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -10,11 +10,12 @@ import { loadDealStart } from '../deals/deal-state.service.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
+import { createScenariosService } from '../scenarios/scenarios.service.ts';
 import { resolveUserVector } from '../vectors/index.ts';
 import { loadLoanTape } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
 
-interface PreparedRun {
+export interface PreparedRun {
   dealName: string;
   spec: DealSpec;
   state: DealState | null;
@@ -25,10 +26,23 @@ interface PreparedRun {
 
 const PRERUN_NOT_AVAILABLE = 'Prerun collateral cashflows cannot be run here yet.';
 
+/**
+ * Credit models (spec 000 §6: LDM/LDM_3 for LDM_User, AFT for AFT_User). Until the predictive
+ * models exist only None (UserDefined CPR/CDR) runs, so a model is refused with a clear message
+ * after the role check.
+ */
+function checkPrepaymentModel(user: AuthUser, model: string | null): void {
+  if (!model || model === 'UserDefined') return;
+  const permission = model === 'AFT' ? 'models:aft' : 'models:ldm';
+  if (!rolesGrant(user.roles, permission)) throw new Forbidden(`The ${model} credit model needs the ${model === 'AFT' ? 'AFT_User' : 'LDM_User'} role.`);
+  throw new Invalid(`The ${model} credit model is not available yet: only None (user-defined CPR/CDR) runs.`);
+}
+
 /** Resolves deal (assigned to the user), inputs, permissions and the starting state of a run. */
-async function prepareRun(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean): Promise<PreparedRun> {
+export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean): Promise<PreparedRun> {
   const deal = await createDealsRepository(ctx.db).findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
+  checkPrepaymentModel(user, body.PrepaymentModel ?? null);
   const request = await toEngineRequest({ ...body, DealName: deal.deal_name }, (name) => resolveUserVector(ctx.db, user.id, name));
   const problems = validateSimulationRequest(request);
   if (problems.length) throw new Invalid(problems.map((p) => p.message).join('\n'));
@@ -60,41 +74,53 @@ async function prepareRun(ctx: ModuleContext, user: AuthUser, body: SimulationRe
 }
 
 /** POST /simulate: the deal's collateral and bond cashflows for one scenario. */
-export async function runSimulation(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, options: { shallow: boolean; loanLevel: boolean }): Promise<SimulationResponse & { RunTime?: number }> {
+export async function runSimulation(
+  ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
+  options: { shallow: boolean; loanLevel: boolean; saveScenarioName?: string },
+): Promise<SimulationResponse & { RunTime?: number }> {
   if (body.UserCollateralCashflow) throw new Invalid(PRERUN_NOT_AVAILABLE);
+  if (options.saveScenarioName !== undefined && !options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
   const started = performance.now();
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
   const response: SimulationResponse & { RunTime?: number } = simulate(run.spec, run.request, run.state, run.tape);
+  if (options.saveScenarioName !== undefined) await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response);
   if (options.shallow) {
     response.CollateralCashflow = [];
     response.BondsCashflows = response.BondsCashflows.map((b) => ({ ...b, BondCashflow: [] }));
     response.MiscVariables = { ...response.MiscVariables, Triggers: [] };
   }
-  // Admins see the run time (spec 000 §6), in seconds.
-  if (user.roles.includes('Admin')) response.RunTime = (performance.now() - started) / 1000;
+  // Admins see the run time (spec 000 §6), in milliseconds.
+  if (isAdmin(user)) response.RunTime = elapsedMs(started);
   return response;
 }
 
-/** POST /simulate/{type}/matrix: one bond over the CPR × CDR grid (percent axes, grids [cdr][cpr]). */
-export async function runMatrix(ctx: ModuleContext, user: AuthUser, body: MatrixRequestBody, options: { loanLevel: boolean }) {
-  if (body.PrepaymentModel && body.PrepaymentModel !== 'UserDefined') throw new Invalid('Matrix does not support prepayment models.');
-  if (body.UserCollateralCashflow) throw new Invalid('Matrix does not support prerun cashflows.');
-  const cprs = body.MatrixCpr ?? [...MATRIX_CPR_PCT];
-  const cdrs = body.MatrixCdr ?? [...MATRIX_CDR_PCT];
-  if (cprs.length === 0 || cdrs.length === 0) throw new Invalid('A matrix needs at least one CPR and one CDR.');
-  const started = performance.now();
-  // CPR and CDR come from the axes; the request's own only need to be valid numbers.
-  const run = await prepareRun(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 }, options.loanLevel || body.RunLoanLevel === true);
-  const matrix = runBondMatrix(run.spec, requestToScenario(run.spec, run.request), body.BondName, run.state, run.settlementIso, {
-    cprPct: cprs, cdrPct: cdrs, ...(run.tape ? { tape: run.tape } : {}),
-  });
-  const finite = (grid: number[][]) => grid.map((row) => row.map((x) => (Number.isFinite(x) ? x : null)));
-  return {
-    Cpr: matrix.Cpr,
-    Cdr: matrix.Cdr,
-    Wal: finite(matrix.Wal),
-    WritedownPct: finite(matrix.WritedownPct),
-    Metric: matrix.Metric ? finite(matrix.Metric) : null,
-    ...(user.roles.includes('Admin') ? { RunTime: (performance.now() - started) / 1000 } : {}),
-  };
+/** True for administrators (they see run times). */
+export function isAdmin(user: AuthUser): boolean {
+  return user.roles.includes('Admin');
 }
+
+/** Milliseconds since `started` (performance.now()), rounded to 0.1 ms. */
+export function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
+/**
+ * POST /simulate/save_scenario/{name}: stores the run's per-period CPR, CDR, severity and
+ * delinquency (percent, from the collateral rows: the path the run used) as the caller's own
+ * scenario for the deal, overriding one of the same name, deal and vendor.
+ */
+export async function saveRunScenario(ctx: ModuleContext, user: AuthUser, scenarioName: string, dealName: string, response: SimulationResponse): Promise<void> {
+  const name = scenarioName.trim();
+  if (!name) throw new Invalid("Please provide the scenario's name");
+  const rows = response.CollateralCashflow;
+  if (rows.length === 0) throw new Invalid('The run has no collateral periods to store.');
+  const pct = (pick: (r: (typeof rows)[number]) => number) => rows.map((r) => Math.round(pick(r) * 100 * 1e8) / 1e8);
+  const input = ScenarioInputSchema.parse({
+    ScenarioName: name, DealName: dealName, Vendor: RUN_SCENARIO_VENDOR, Shared: false,
+    Cpr: pct((r) => r.CprRate), Cdr: pct((r) => r.CdrRate), LossSeverity: pct((r) => r.LossSeverityRate), Delinquency: pct((r) => r.DelinquencyRate),
+  });
+  await createScenariosService(ctx).save(user, [input], 'override');
+}
+
+/** Vendor of scenarios stored from a run. */
+export const RUN_SCENARIO_VENDOR = 'OpenCRT';

@@ -1,0 +1,108 @@
+import type {
+  BondRunType} from '@opencrt/contracts';
+import { PRICE_TAB_REQUIRED, SPREAD_TAB_REQUIRED, YIELD_TAB_REQUIRED,
+  type BondRunRequestBody, type BondRunResponse, type MatrixRequestBody, type MatrixResponse, type MatrixType,
+} from '@opencrt/contracts';
+import {
+  addMonthsOnDay, bondRows, MATRIX_CDR_PCT, MATRIX_CPR_PCT, pricingCashflows, projectLoans, requestToScenario, responseOf, runBondMatrix, runDeal,
+  type BondRows, type CollateralScenario, type DealRun,
+} from '@opencrt/engine';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { Invalid } from '../../http/errors.ts';
+import type { ModuleContext } from '../module.ts';
+import { priceFromYield, spreadFromPrice, yieldFromPrice, type PricingOutcome } from './bond-pricing.ts';
+import { elapsedMs, isAdmin, prepareRun, type PreparedRun } from './simulation.service.ts';
+
+/** The quote a metric is computed from, checked with the spec 001 §5.1 messages. */
+interface Quote { type: BondRunType; price: number; yield: number; benchmark: number }
+
+function quoteOf(type: BondRunType, body: BondRunRequestBody | MatrixRequestBody): Quote {
+  const has = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
+  if (type === 'price') {
+    // Yield alone, or Spread over the benchmark (yield = benchmark + spread).
+    if (has(body.Yield)) return { type, price: 0, yield: body.Yield, benchmark: 0 };
+    if (has(body.Spread) && has(body.ReferenceCurve)) return { type, price: 0, yield: body.ReferenceCurve + body.Spread, benchmark: body.ReferenceCurve };
+    throw new Invalid(PRICE_TAB_REQUIRED);
+  }
+  if (type === 'yield') {
+    if (!has(body.Price)) throw new Invalid(YIELD_TAB_REQUIRED);
+    return { type, price: body.Price, yield: 0, benchmark: 0 };
+  }
+  if (!has(body.Price) || !has(body.ReferenceCurve)) throw new Invalid(SPREAD_TAB_REQUIRED);
+  return { type, price: body.Price, yield: 0, benchmark: body.ReferenceCurve };
+}
+
+/**
+ * Start of the first projected row's accrual: the closing date for a run from closing, else the
+ * payment date one month before the first projected one.
+ */
+function accrualStart(run: PreparedRun, deal: DealRun): string {
+  const first = deal.paymentDates[0];
+  if (!run.state || !first) return run.spec.dates.closingDate;
+  return addMonthsOnDay(first, -1, Number(first.slice(8, 10)));
+}
+
+function metricOf(quote: Quote, run: PreparedRun, deal: DealRun, bond: BondRows): PricingOutcome {
+  const cf = pricingCashflows(bond, run.settlementIso, accrualStart(run, deal));
+  if (quote.type === 'price') return priceFromYield(cf, quote.yield);
+  if (quote.type === 'yield') return yieldFromPrice(cf, quote.price);
+  return spreadFromPrice(cf, quote.price, quote.benchmark);
+}
+
+function projectorOf(run: PreparedRun) {
+  const tape = run.tape;
+  return tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
+}
+
+/**
+ * POST /simulate/{price|yield|spread}: one bond under one scenario and its metric (spec 001 §3.9).
+ * A metric that cannot be computed is IsSuccessful false with the solver's message; the bond's
+ * cashflows are still returned.
+ */
+export async function runBond(ctx: ModuleContext, user: AuthUser, type: BondRunType, body: BondRunRequestBody, options: { loanLevel: boolean }): Promise<BondRunResponse> {
+  const quote = quoteOf(type, body);
+  if (body.UserCollateralCashflow) throw new Invalid('Prerun collateral cashflows cannot be run here yet.');
+  const started = performance.now();
+  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
+  const deal = runDeal(run.spec, requestToScenario(run.spec, run.request), run.state, projectorOf(run));
+  const response = responseOf(deal, body.BondName, run.settlementIso);
+  const bond = bondRows(deal, [], body.BondName)[0];
+  const outcome: PricingOutcome = bond ? metricOf(quote, run, deal, bond) : { ok: false, message: `Bond ${body.BondName} was not found.` };
+  return {
+    Value: outcome.ok ? outcome.value : null,
+    IsSuccessful: outcome.ok,
+    ErrorMessage: outcome.ok ? null : outcome.message,
+    Simulation: { BondsCashflows: response.BondsCashflows, MiscVariables: { ...response.MiscVariables } },
+    ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
+  };
+}
+
+/**
+ * POST /simulate/{type}/matrix: one bond over the CPR × CDR grid (percent axes, grids [cdr][cpr]):
+ * WAL, write-down % and, for price/yield/spread, the metric of each cell (null where it fails).
+ */
+export async function runMatrix(ctx: ModuleContext, user: AuthUser, type: MatrixType, body: MatrixRequestBody, options: { loanLevel: boolean }): Promise<MatrixResponse> {
+  if (body.PrepaymentModel && body.PrepaymentModel !== 'UserDefined') throw new Invalid('Matrix does not support prepayment models.');
+  if (body.UserCollateralCashflow) throw new Invalid('Matrix does not support prerun cashflows.');
+  if (body.SelectedScenarioId) throw new Invalid('Not supported scenario type.');
+  const cprs = body.MatrixCpr ?? [...MATRIX_CPR_PCT];
+  const cdrs = body.MatrixCdr ?? [...MATRIX_CDR_PCT];
+  if (cprs.length === 0 || cdrs.length === 0) throw new Invalid('A matrix needs at least one CPR and one CDR.');
+  const quote = type === 'wal' ? null : quoteOf(type, body);
+  const started = performance.now();
+  // CPR and CDR come from the axes; the request's own only need to be valid numbers.
+  const run = await prepareRun(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 }, options.loanLevel || body.RunLoanLevel === true);
+  const matrix = runBondMatrix(run.spec, requestToScenario(run.spec, run.request), body.BondName, run.state, run.settlementIso, {
+    cprPct: cprs, cdrPct: cdrs, ...(run.tape ? { tape: run.tape } : {}),
+    ...(quote ? { metric: (bond: BondRows, deal: DealRun) => { const m = metricOf(quote, run, deal, bond); return m.ok ? m.value : Number.NaN; } } : {}),
+  });
+  const finite = (grid: number[][]) => grid.map((row) => row.map((x) => (Number.isFinite(x) ? x : null)));
+  return {
+    Cpr: matrix.Cpr,
+    Cdr: matrix.Cdr,
+    Wal: finite(matrix.Wal),
+    WritedownPct: finite(matrix.WritedownPct),
+    Metric: matrix.Metric ? finite(matrix.Metric) : null,
+    ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
+  };
+}
