@@ -155,7 +155,7 @@ describe('saved scenarios', () => {
     expect(await page.getByTestId('chart-months').inputValue()).toBe('60');
     await page.getByTestId('chart-show').click();
     await expect.poll(() => page.getByTestId('chart-canvas').getAttribute('data-series')).toBe('Admin Ramp Cpr:60');
-    expect(await page.getByTestId('chart-canvas').locator('canvas').count()).toBeGreaterThan(0);
+    await page.getByTestId('chart-canvas').locator('canvas').first().waitFor();
     await page.getByTestId('chart-months').fill('24');
     await page.getByTestId('chart-vectors').locator('label', { hasText: 'Cdr' }).click();
     await page.getByTestId('chart-show').click();
