@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.tsx';
 import { DealAnalysisPage } from '../features/deal-analysis/deal-analysis-page.tsx';
 import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
@@ -33,6 +34,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/scenario_list', element: <ScenarioListPage />, access: 'login' },
   { path: '/vector_list', element: <VectorListPage />, access: 'login' },
   { path: '/deal_analysis', element: <DealAnalysisPage />, access: 'login' },
+  { path: '/bond_analysis', element: <BondAnalysisPage />, access: 'login' },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
@@ -52,7 +54,7 @@ export interface NavEntry {
 /** The navbar of spec 000 §2 / 001 / 002. */
 export const navEntries: NavEntry[] = [
   { label: 'Deal Catalog', path: '/deal_catalog', menu: 'main', available: true },
-  { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', available: false },
+  { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', available: true },
   { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', available: false },
   { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: false },
   { label: 'Portfolio', path: '/portfolio', menu: 'main', available: false },

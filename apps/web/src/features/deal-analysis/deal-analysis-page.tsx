@@ -115,7 +115,7 @@ export function DealAnalysisPage() {
             />
             <div className="small text-secondary mt-2" data-testid="run-timer">
               {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
-              {result?.RunTime !== undefined && hasRole('Admin') ? ` (server ${result.RunTime.toFixed(3)} s)` : ''}
+              {result?.RunTime !== undefined && hasRole('Admin') ? ` (server ${Math.round(result.RunTime)} ms)` : ''}
             </div>
           </DealInfoPanel>
           <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} />

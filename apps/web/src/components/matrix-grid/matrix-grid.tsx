@@ -1,0 +1,53 @@
+/**
+ * A CPR × CDR matrix (spec 001 §2.1, §9): CPR columns, CDR rows, cells rounded to 2 decimals,
+ * '-----' where a cell has no value. Clicking a cell reports its CPR and CDR (the screen reruns a
+ * single scenario there). The selected cell is highlighted.
+ */
+export interface MatrixGridProps {
+  /** Column axis, percent. */
+  cpr: number[];
+  /** Row axis, percent. */
+  cdr: number[];
+  /** Values indexed [cdr][cpr]. */
+  values: (number | null)[][];
+  selected?: { cpr: number; cdr: number } | null;
+  onCell?(cell: { cpr: number; cdr: number; value: number | null }): void;
+  testId?: string;
+}
+
+/** Matrix cell text: 2 decimals, '-----' for a missing value. */
+export function formatMatrixCell(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '-----';
+}
+
+export function MatrixGrid({ cpr, cdr, values, selected, onCell, testId }: MatrixGridProps) {
+  return (
+    <table className="table table-sm table-bordered text-end small mb-0" data-testid={testId}>
+      <thead>
+        <tr>
+          <th className="text-center">CDR \ CPR</th>
+          {cpr.map((c) => <th key={c} scope="col">{c}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {cdr.map((d, r) => (
+          <tr key={d}>
+            <th scope="row">{d}</th>
+            {cpr.map((c, i) => {
+              const value = values[r]?.[i] ?? null;
+              const isSelected = selected?.cpr === c && selected.cdr === d;
+              return (
+                <td key={c} role="button" tabIndex={0} data-cpr={c} data-cdr={d}
+                  className={isSelected ? 'table-primary fw-semibold' : undefined}
+                  onClick={() => onCell?.({ cpr: c, cdr: d, value })}
+                  onKeyDown={(e) => { if (e.key === 'Enter') onCell?.({ cpr: c, cdr: d, value }); }}>
+                  {formatMatrixCell(value)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

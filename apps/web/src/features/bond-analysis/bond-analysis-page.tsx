@@ -1,0 +1,177 @@
+/**
+ * /bond_analysis?dealName&bondName (spec 001 §2.1, §4, §5.1, §9): deal and bond information, the
+ * catalog check, Price/Yield/Spread tabs with Calculate and Run Matrix, matrix cells that rerun
+ * their scenario, the bond's cashflows with export, and Bond History. The query also takes every
+ * input (cpr, cdr, loss_severity, delinquency, libor, price, yield, spread, benchmark, tab,
+ * settle_dt), so a copied link reproduces the run.
+ */
+import type { BondRunResponse, MatrixResponse } from '@opencrt/contracts';
+import type { BondCashflowRow } from '@opencrt/engine';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { messageOf } from '../../api/errors.ts';
+import { rememberDeal } from '../../app/last-deal.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
+import { CashflowTable } from '../../components/cashflow-table/cashflow-table.tsx';
+import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
+import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
+import { formatDate } from '../deal-catalog/catalog-format.ts';
+import { isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
+import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
+import { BOND_COLUMNS } from '../deal-analysis/result-columns.ts';
+import { formatElapsed } from '../deal-analysis/run-timer.ts';
+import { runBond, runMatrix } from './bond-analysis.api.ts';
+import { BondHistoryPanel } from './bond-history-panel.tsx';
+import { BondInfoPanel } from './bond-info-panel.tsx';
+import { formatMetric, loadBondInputs, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
+import { PricingPanel } from './pricing-panel.tsx';
+import { shareLink } from './share-link.ts';
+
+const QUERY_INPUTS: [keyof BondInputs, string][] = [
+  ['cpr', 'cpr'], ['cdr', 'cdr'], ['lossSeverity', 'loss_severity'], ['delinquency', 'delinquency'], ['libor', 'libor'],
+  ['price', 'price'], ['yield', 'yield'], ['spread', 'spread'], ['benchmark', 'benchmark'],
+];
+
+export function BondAnalysisPage() {
+  const [query, setQuery] = useSearchParams();
+  const { api, session, hasRole } = useSession();
+  const alerts = useAlerts();
+  const dealName = query.get('dealName') ?? '';
+  const agency = isAgencyDeal(dealName);
+  const catalog = useDealCatalog();
+  const known = !!catalog.data?.some((d) => d.DealName === dealName);
+  const [picker, setPicker] = useState(false);
+  const [settlement, setSettlement] = useState<number | null>(Number(query.get('settle_dt')?.replaceAll('-', '')) || null);
+  const [inputs, setInputs] = useState<BondInputs>(() => {
+    const saved = loadBondInputs(agency);
+    for (const [key, param] of QUERY_INPUTS) { const v = query.get(param); if (v !== null) saved[key] = v; }
+    return saved;
+  });
+  // The Price tab is active unless the query has price (then Yield), or names a tab.
+  const [tab, setTab] = useState<PricingTab>(() => (query.get('tab') as PricingTab | null) ?? (query.has('price') ? 'yield' : 'price'));
+  const [loanLevel, setLoanLevel] = useState(false);
+  const [single, setSingle] = useState<BondRunResponse | null>(null);
+  const [matrix, setMatrix] = useState<MatrixResponse | null>(null);
+  const [cell, setCell] = useState<{ cpr: number; cdr: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [runMs, setRunMs] = useState(0);
+
+  // Catalog check: an unknown deal opens the catalog modal (spec 001 §4).
+  useEffect(() => { if (catalog.isSuccess && !known) setPicker(true); }, [catalog.isSuccess, known]);
+  useEffect(() => { if (known) rememberDeal(dealName); }, [known, dealName]);
+
+  const details = useQuery({
+    queryKey: ['deal-details', dealName, settlement],
+    queryFn: () => fetchDealDetails(api, dealName, settlement),
+    enabled: known,
+  });
+  const deal = details.data;
+  const bonds = useMemo(() => deal?.Bonds ?? [], [deal]);
+  const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : bonds.find((b) => !b.IsMACR && b.CurrentBalance > 0)?.BondName ?? bonds[0]?.BondName ?? '';
+  const bond = bonds.find((b) => b.BondName === bondName) ?? null;
+  const effectiveSettlement = deal ? Math.max(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
+
+  function clearResults() { setSingle(null); setMatrix(null); setCell(null); setError(null); }
+  function setParam(changes: Record<string, string>) {
+    const next = new URLSearchParams(query);
+    for (const [k, v] of Object.entries(changes)) next.set(k, v);
+    setQuery(next, { replace: true });
+  }
+
+  function scenarioBody(cpr?: string, cdr?: string): Record<string, unknown> {
+    return {
+      DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
+      Cpr: toRequestRate(cpr ?? inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(cdr ?? inputs.cdr, true),
+      LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false), Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false),
+      Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs),
+    };
+  }
+
+  async function calculate(at?: { cpr: number; cdr: number }) {
+    const problem = tabProblem(tab, inputs) ?? (at ? scenarioProblem(inputs, agency, true) : scenarioProblem(inputs, agency, false));
+    setError(problem);
+    if (problem || !deal) return;
+    saveBondInputs(inputs);
+    setBusy(true);
+    setSingle(null);
+    const started = performance.now();
+    try {
+      const result = await runBond(api, tab, scenarioBody(at ? String(at.cpr) : undefined, at ? String(at.cdr) : undefined), loanLevel);
+      setSingle(result);
+      setCell(at ?? null);
+    } catch (e) {
+      setError(messageOf(e));
+      alerts.error(e);
+    } finally {
+      setRunMs(performance.now() - started);
+      setBusy(false);
+    }
+  }
+
+  async function matrixRun() {
+    const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, true);
+    setError(problem);
+    if (problem || !deal) return;
+    saveBondInputs(inputs);
+    setBusy(true);
+    try {
+      setMatrix(await runMatrix(api, tab, scenarioBody('0', '0'), loanLevel));
+    } catch (e) {
+      // A matrix failure resets the matrices (spec 001 §4).
+      setMatrix(null);
+      setError(messageOf(e));
+      alerts.error(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const result = single?.Simulation.BondsCashflows[0] ?? null;
+  const message = single && !single.IsSuccessful && single.ErrorMessage && !SILENT_ERRORS.has(single.ErrorMessage) ? single.ErrorMessage : null;
+  const header = {
+    userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
+    runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(runMs), scenarioName: cell ? `CPR ${cell.cpr} CDR ${cell.cdr}` : '', scenarioVendor: '',
+  };
+
+  return (
+    <div className="container-fluid" data-testid="bond-analysis">
+      <DealCatalogPicker show={picker} onSelect={(name) => { setPicker(false); clearResults(); setSettlement(null); setQuery({ dealName: name }); }} onClose={() => setPicker(false)} />
+      {!known && catalog.isSuccess && <p className="text-secondary" data-testid="choose-deal">Choose a deal from the catalog.</p>}
+      {deal && bond && effectiveSettlement !== null && (
+        <>
+          <BondInfoPanel
+            deal={deal} bond={bond} bonds={bonds} settlement={effectiveSettlement} onPickDeal={() => setPicker(true)}
+            onBond={(name) => { clearResults(); setParam({ bondName: name }); }}
+            onSettlement={(ymd) => { clearResults(); setSettlement(ymd); }}
+            canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)} loanLevel={loanLevel}
+            onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
+          />
+          <PricingPanel
+            tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={setInputs} isAgency={agency} busy={busy}
+            onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
+            resultText={formatMetric(tab, single?.Value)} resultMessage={message}
+            wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
+            matrix={matrix} selectedCell={cell} onCell={(c) => void calculate(c)}
+            runTimeMs={hasRole('Admin') ? (single?.RunTime ?? matrix?.RunTime ?? null) : null}
+          />
+          <div className="d-flex gap-2 mt-2">
+            <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" disabled={!result}
+              onClick={() => { if (result) void downloadCashflows(header, [{ name: bondName, rows: result.BondCashflow, columns: BOND_COLUMNS.map((c) => ({ header: c.header, value: (r: BondCashflowRow) => c.value(r) as number | string | null })) }]).catch((e: unknown) => alerts.error(e)); }}>
+              Export Cashflow to Excel
+            </button>
+            <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="share-link"
+              onClick={() => { void navigator.clipboard?.writeText(shareLink(window.location.origin, { dealName, bondName, tab, settlement: effectiveSettlement, inputs })); alerts.show('info', 'Link copied'); }}>
+              Copy link to this run
+            </button>
+          </div>
+          {result && <div className="mt-2"><CashflowTable rows={result.BondCashflow} columns={BOND_COLUMNS} testId="bond-cashflow-table" /></div>}
+          <BondHistoryPanel key={`${dealName}|${bondName}`} dealName={dealName} bondName={bondName} />
+        </>
+      )}
+    </div>
+  );
+}

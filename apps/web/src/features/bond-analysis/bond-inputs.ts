@@ -1,0 +1,90 @@
+import Cookies from 'js-cookie';
+import { toRequestRate } from '../deal-analysis/analysis-inputs.ts';
+
+/** Bond pricing tabs (spec 001 §2.1). */
+export type PricingTab = 'price' | 'yield' | 'spread';
+
+/** Inputs of the bond analysis screen as typed: percent text, price in percent of face. */
+export interface BondInputs {
+  cpr: string;
+  cdr: string;
+  lossSeverity: string;
+  delinquency: string;
+  libor: string;
+  price: string;
+  yield: string;
+  spread: string;
+  benchmark: string;
+}
+
+/** Defaults without a cookie: spec 001 §9 (price 100, yield 0, spread 0, benchmark 0) and 000 §9. */
+export function defaultBondInputs(isAgency: boolean): BondInputs {
+  return {
+    cpr: '10', cdr: isAgency ? '0' : '0.05', lossSeverity: isAgency ? '0' : '20', delinquency: '0', libor: '0',
+    price: '100', yield: '0', spread: '0', benchmark: '0',
+  };
+}
+
+const PREFIX = 'bondAnalysis.';
+const KEYS: (keyof BondInputs)[] = ['cpr', 'cdr', 'lossSeverity', 'delinquency', 'libor', 'price', 'yield', 'spread', 'benchmark'];
+
+/** Inputs are saved in cookies for 10 days (spec 001 §9). */
+export function saveBondInputs(inputs: BondInputs): void {
+  for (const key of KEYS) Cookies.set(PREFIX + key, inputs[key], { expires: 10, sameSite: 'strict', path: '/' });
+}
+
+export function loadBondInputs(isAgency: boolean): BondInputs {
+  const defaults = defaultBondInputs(isAgency);
+  const out = { ...defaults };
+  for (const key of KEYS) out[key] = Cookies.get(PREFIX + key) ?? defaults[key];
+  return out;
+}
+
+const num = (text: string): number | null => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : null);
+
+/** The tab's quote problem with the spec 001 §5.1 message, or null. */
+export function tabProblem(tab: PricingTab, inputs: BondInputs): string | null {
+  if (tab === 'price') return num(inputs.yield) !== null || (num(inputs.spread) !== null && num(inputs.benchmark) !== null) ? null : 'Either Yield or both Spread and Benchmark Rate are required.';
+  if (tab === 'yield') return num(inputs.price) !== null ? null : 'Price is required.';
+  return num(inputs.price) !== null && num(inputs.benchmark) !== null ? null : ' Price and Benchmark Rate are required.';
+}
+
+/**
+ * The quote fields of the request for a tab: Price in percent of face; Yield, Spread and the
+ * benchmark (ReferenceCurve) as fractions. The price tab uses Yield when given, else spread + benchmark.
+ */
+export function quoteFields(tab: PricingTab, inputs: BondInputs): Record<string, number> {
+  const pct = (text: string) => (num(text) ?? 0) / 100;
+  if (tab === 'price') {
+    return num(inputs.yield) !== null ? { Yield: pct(inputs.yield) } : { Spread: pct(inputs.spread), ReferenceCurve: pct(inputs.benchmark) };
+  }
+  if (tab === 'yield') return { Price: num(inputs.price) ?? 0 };
+  return { Price: num(inputs.price) ?? 0, ReferenceCurve: pct(inputs.benchmark) };
+}
+
+/** 'Missing valid: ...' for scenario inputs that are blank or not numbers (spec 000 §5). */
+export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: boolean): string | null {
+  const checks: [string, string, boolean][] = [
+    ['CPR', inputs.cpr, true], ['CDR', inputs.cdr, true], ['Loss Severity', inputs.lossSeverity, false],
+    ['Delinquency', inputs.delinquency, false], ['LIBOR', inputs.libor, false],
+  ];
+  const bad = checks
+    // The matrix takes CPR and CDR from its axes; agency deals hide CDR, severity and delinquency.
+    .filter(([label]) => !(matrix && (label === 'CPR' || label === 'CDR')))
+    .filter(([label]) => !isAgency || !['CDR', 'Loss Severity', 'Delinquency'].includes(label))
+    .filter(([, text, named]) => toRequestRate(text, named) === null)
+    .map(([label]) => label);
+  return bad.length ? `Missing valid: ${bad.join(', ')}` : null;
+}
+
+/** Metric shown for a tab: price 5 decimals (percent of face), yield and spread in percent. */
+export function formatMetric(tab: PricingTab, value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '-----';
+  return tab === 'price' ? value.toFixed(5) : (value * 100).toFixed(5);
+}
+
+/** Solver failures the screen shows as '-----' without a message (spec 001 §8). */
+export const SILENT_ERRORS = new Set([
+  "Can't compute Yield.", 'Too many tries in Yield calculation.', 'Guess is too negative in Yield calculation.',
+  "Can't compute Spread.", 'Too many tries in Spread calculation.',
+]);

@@ -1,0 +1,108 @@
+import type { MatrixResponse } from '@opencrt/contracts';
+import { useState } from 'react';
+import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
+import type { BondInputs, PricingTab } from './bond-inputs.ts';
+
+const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };
+type Sub = 'metric' | 'wal' | 'writedown';
+
+/** Matrix cells as shown: price as is, yield and spread in percent. */
+function displayGrid(tab: PricingTab, grid: (number | null)[][]): (number | null)[][] {
+  return tab === 'price' ? grid : grid.map((row) => row.map((x) => (x === null ? null : x * 100)));
+}
+
+function Field({ label, value, onChange, testId, disabled }: { label: string; value: string; onChange(v: string): void; testId: string; disabled?: boolean }) {
+  return (
+    <label className="form-label small mb-1 d-block">
+      {label}
+      <input className="form-control form-control-sm" value={value} disabled={disabled} data-testid={testId} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+export interface PricingPanelProps {
+  tab: PricingTab;
+  onTab(tab: PricingTab): void;
+  inputs: BondInputs;
+  onInputs(inputs: BondInputs): void;
+  isAgency: boolean;
+  busy: boolean;
+  onCalculate(): void;
+  onMatrix(): void;
+  error: string | null;
+  /** Single-scenario result text ('-----' when none) and its solver message. */
+  resultText: string;
+  resultMessage: string | null;
+  wal: number | null;
+  writedownPct: number | null;
+  window: string | null;
+  matrix: MatrixResponse | null;
+  selectedCell: { cpr: number; cdr: number } | null;
+  onCell(cell: { cpr: number; cdr: number }): void;
+  runTimeMs: number | null;
+}
+
+/** Bond pricing panel: Price/Yield/Spread tabs with settings, Calculate, Run Matrix, result and matrices (spec 001 §2.1). */
+export function PricingPanel(p: PricingPanelProps) {
+  const [sub, setSub] = useState<Sub>('metric');
+  const set = (key: keyof BondInputs) => (value: string) => p.onInputs({ ...p.inputs, [key]: value });
+  const grid = p.matrix ? (sub === 'metric' ? displayGrid(p.tab, p.matrix.Metric ?? []) : sub === 'wal' ? p.matrix.Wal : p.matrix.WritedownPct) : null;
+  return (
+    <section className="crt-panel mt-3" data-testid="pricing-panel">
+      <ul className="nav nav-tabs">
+        {(['price', 'yield', 'spread'] as const).map((t) => (
+          <li className="nav-item" key={t}>
+            <button type="button" className={`nav-link${p.tab === t ? ' active' : ''}`} data-testid={`pricing-tab-${t}`} onClick={() => p.onTab(t)}>{TAB_LABEL[t]}</button>
+          </li>
+        ))}
+      </ul>
+      <div className="row g-3 mt-1">
+        <div className="col-lg-3" data-testid="pricing-settings">
+          <h3 className="h6">Settings</h3>
+          {p.tab === 'price' && <>
+            <Field label="Yield (%)" value={p.inputs.yield} onChange={set('yield')} testId="input-yield" />
+            <Field label="Spread (%)" value={p.inputs.spread} onChange={set('spread')} testId="input-spread" />
+            <Field label="Benchmark Rate (%)" value={p.inputs.benchmark} onChange={set('benchmark')} testId="input-benchmark" />
+          </>}
+          {p.tab !== 'price' && <Field label="Price" value={p.inputs.price} onChange={set('price')} testId="input-price" />}
+          {p.tab === 'spread' && <Field label="Benchmark Rate (%)" value={p.inputs.benchmark} onChange={set('benchmark')} testId="input-benchmark" />}
+          <Field label="CPR (%)" value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" />
+          {!p.isAgency && <>
+            <Field label="CDR (%)" value={p.inputs.cdr} onChange={set('cdr')} testId="input-cdr" />
+            <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" />
+            <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" />
+          </>}
+          <Field label="SOFR (%)" value={p.inputs.libor} onChange={set('libor')} testId="input-libor" />
+          <div className="d-flex gap-2 mt-2">
+            <button type="button" className="btn btn-sm btn-primary" disabled={p.busy} data-testid="calculate" onClick={p.onCalculate}>Calculate</button>
+            <button type="button" className="btn btn-sm btn-outline-primary" disabled={p.busy} data-testid="run-matrix" onClick={p.onMatrix}>Run Matrix</button>
+          </div>
+          {p.error && <div className="text-danger small mt-2 text-pre-line" data-testid="pricing-error">{p.error}</div>}
+        </div>
+        <div className="col-lg-2" data-testid="single-result">
+          <h3 className="h6">{TAB_LABEL[p.tab]}</h3>
+          <div className="fs-4 font-monospace" data-testid="result-value">{p.resultText}</div>
+          {p.resultMessage && <div className="text-danger small" data-testid="result-message">{p.resultMessage}</div>}
+          <dl className="row small mt-2 mb-0">
+            <dt className="col-6">WAL</dt><dd className="col-6 text-end" data-testid="result-wal">{p.wal === null ? '-----' : p.wal.toFixed(2)}</dd>
+            <dt className="col-6">Window</dt><dd className="col-6 text-end" data-testid="result-window">{p.window || '-----'}</dd>
+            <dt className="col-6">Write Down</dt><dd className="col-6 text-end" data-testid="result-writedown">{p.writedownPct === null ? '-----' : `${p.writedownPct.toFixed(2)}%`}</dd>
+          </dl>
+          {p.runTimeMs !== null && <div className="small text-secondary" data-testid="run-time">Run time: {Math.round(p.runTimeMs)} ms</div>}
+        </div>
+        <div className="col-lg-7">
+          <ul className="nav nav-pills nav-sm mb-2">
+            {([['metric', TAB_LABEL[p.tab]], ['wal', 'WAL'], ['writedown', 'Write Down']] as const).map(([key, label]) => (
+              <li className="nav-item" key={key}>
+                <button type="button" className={`nav-link py-1${sub === key ? ' active' : ''}`} data-testid={`matrix-tab-${key}`} onClick={() => setSub(key)}>{label}</button>
+              </li>
+            ))}
+          </ul>
+          {p.matrix && grid
+            ? <MatrixGrid cpr={p.matrix.Cpr} cdr={p.matrix.Cdr} values={grid} selected={p.selectedCell} onCell={p.onCell} testId="matrix-grid" />
+            : <p className="small text-secondary">Run Matrix fills an 8 CPR × 9 CDR grid; click a cell to run that scenario.</p>}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { BondInputs, PricingTab } from './bond-inputs.ts';
+
+/**
+ * A link that reproduces a bond run: deal, bond, tab, settlement date (YYYY-MM-DD) and every
+ * input in the query string (the page reads them before its cookies).
+ */
+export function shareLink(origin: string, run: { dealName: string; bondName: string; tab: PricingTab; settlement: number | null; inputs: BondInputs }): string {
+  const q = new URLSearchParams({ dealName: run.dealName, bondName: run.bondName, tab: run.tab });
+  if (run.settlement) {
+    const s = String(run.settlement);
+    q.set('settle_dt', `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`);
+  }
+  const i = run.inputs;
+  const fields: [string, string][] = [
+    ['cpr', i.cpr], ['cdr', i.cdr], ['loss_severity', i.lossSeverity], ['delinquency', i.delinquency], ['libor', i.libor],
+    ['price', i.price], ['yield', i.yield], ['spread', i.spread], ['benchmark', i.benchmark],
+  ];
+  for (const [k, v] of fields) q.set(k, v);
+  return `${origin}/bond_analysis?${q.toString()}`;
+}
