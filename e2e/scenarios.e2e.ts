@@ -120,6 +120,14 @@ describe('saved scenarios', () => {
   it('asks before leaving with unsaved changes', async () => {
     const { page, screen } = await open('analyst');
     await screen.loadClRamp();
+    // Yes: the save options open and the route stays; cancelling them keeps the changes.
+    page.once('dialog', (d) => { void d.accept(); });
+    await page.getByTestId('navbar').getByText('Deal Catalog').click();
+    await page.getByTestId('save-options-modal').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/scenario_list');
+    await page.getByTestId('save-options-modal').getByText('Cancel').click();
+    expect(await page.getByTestId('local-mode').isVisible()).toBe(true);
+    // No: the browser leaves without saving.
     let asked = '';
     page.once('dialog', (d) => { asked = d.message(); void d.dismiss(); });
     await page.getByTestId('navbar').getByText('Deal Catalog').click();
