@@ -42,3 +42,4 @@ export type { BondMatrix, BondMatrixOptions, CellMetric } from './simulate/bond-
 export type { BondRows } from './simulate/bond-cashflows.ts';
 export { pricingCashflows } from './simulate/pricing-cashflows.ts';
 export type { PricingCashflows } from './simulate/pricing-cashflows.ts';
+export * from './reinsurance/index.ts';

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { CollateralScenario } from '../collateral/collateral-types.ts';
+import { runCirt, type CirtRunInput } from './cirt-run.ts';
+import { runCirtMatrix } from './reinsurance-matrix.ts';
+
+// CIRT 2023-9 (crt-domain.md §6): pool $11.52bn, retention 1.65 %, limit 2.35 %, 0.0068 %/month of UPB.
+const POOL = 11_520_000_000;
+const LIMIT = 0.0235 * POOL; // 270,720,000
+const scenario = (cpr: number, cdr: number): CollateralScenario => ({
+  prepay: { kind: 'annual', values: cpr }, default: { kind: 'annual', values: cdr }, severity: 0.35, delinquency: 0,
+  recoveryLagMonths: 0, servicerAdvancing: false, convention: 'sifma', fixedLossShare: null, roundToCent: false,
+});
+const input = (over: Partial<CirtRunInput> = {}): CirtRunInput => ({
+  terms: {
+    originalPoolBalance: POOL, retention: 0.0165 * POOL, limit: LIMIT, limitPct: 0.0235,
+    premium: { basis: 'upb', monthlyRate: 0.000068 },
+    stepdowns: [
+      { fromMonth: 12, toMonth: 23, balanceMultiplier: 1.15, delinquentMultiplier: 6.5 },
+      { fromMonth: 24, toMonth: 35, balanceMultiplier: 1, delinquentMultiplier: 4.25 },
+      { fromMonth: 36, toMonth: 59, balanceMultiplier: 1, delinquentMultiplier: 3 },
+      { fromMonth: 60, toMonth: null, balanceMultiplier: 1, delinquentMultiplier: 2 },
+    ],
+    cleanUpFraction: 0.1, cancellationMonth: null, termMonths: 150,
+  },
+  history: [],
+  lines: [{ balance: POOL, grossRate: 0.0635, netRate: 0.0635, remainingTerm: 349, age: 10 }],
+  scenario: scenario(0.1, 0),
+  firstProjectedDate: '2023-10-25', paymentDay: 25, userLimit: 1_000_000,
+  collateral: { collateralPct: 0.2, interestRate: 0 }, includeHistorical: false,
+  ...over,
+});
+
+describe('runCirt (CIRT 2023-9)', () => {
+  it('charges 0.0068 % of the prior pool balance, scaled by the user share, at zero defaults', () => {
+    const run = runCirt(input());
+    const share = 1_000_000 / LIMIT;
+    expect(run.share).toBeCloseTo(share, 15);
+    const rows = run.cashflow.rows;
+    // Month 1: 0.000068 × 11,520,000,000 = 783,360 for the deal; × 1,000,000 / 270,720,000 = 2.8936170…
+    expect(rows[1]?.InsurancePremium).toBeCloseTo(783_360 * share, 9);
+    for (let t = 2; t < rows.length; t++) {
+      expect(rows[t]?.InsurancePremium).toBeCloseTo(0.000068 * (rows[t - 1]?.CollateralBalance ?? 0) * share, 9);
+    }
+    expect(run.cashflow.totals.InsurerPaidLosses).toBe(0);
+    expect(run.cashflow.yield.IsSuccessful).toBe(true);
+    // At 10 % CPR the pool falls below 10 % of its original balance before the 12.5-year term: the clean-up ends cover.
+    const last = rows.at(-1);
+    expect(last?.RemainingLiability).toBe(0);
+    expect(run.policy).toMatchObject({ LiabilityLimit: LIMIT, RetentionLimit: 0.0165 * POOL, Ownership: 1_000_000, InitialCollateral: 200_000 });
+    expect(run.policy.LiabilityLimitPct).toBeCloseTo(2.35, 12);
+    // Initial premium 12 × 2.8936 = 34.72 a year on a 1,000,000 limit: 3.47 % on line (the deck's ≈ 3.5 %).
+    expect(run.policy.InitialPremiumPct).toBeCloseTo(3.472, 3);
+  });
+
+  it('pays losses beyond the retention under heavy defaults, and the matrix grids match single runs', () => {
+    const heavy = runCirt(input({ scenario: scenario(0.05, 0.05) }));
+    expect(heavy.cashflow.totals.InsurerPaidLosses).toBeGreaterThan(0);
+    expect(heavy.cashflow.firstLossPeriod).not.toBeNull();
+    const m = runCirtMatrix(input(), { cprPct: [10, 5], cdrPct: [0, 5] });
+    expect(m.Yield[0]?.[0]).toBeCloseTo(runCirt(input()).cashflow.yield.Value as number, 12);
+    expect(m.LossOnLine[1]?.[1]).toBeCloseTo(heavy.cashflow.lineMetrics.LossOnLine as number, 12);
+    expect(m.LossOnLine[0]?.[0]).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+import type { CoverPeriod, InsuranceRow, InsuranceTotals, InsuranceLineMetrics, ReinsurerCashflow, InsuranceYield } from './insurance-types.ts';
+import { CANT_COMPUTE_YIELD, monthlyIrr } from './monthly-irr.ts';
+
+/** Collateral trust account settings (crt-domain.md §5.1): fractions. */
+export interface CollateralTerms {
+  /** Collateral % of the remaining limit ("Collateral" / margin input), fraction. */
+  collateralPct: number;
+  /** Annual interest earned on the trust account, fraction. */
+  interestRate: number;
+}
+
+/** Start of a projection: the user's limit, the date (ISO) and the reference pool balance. */
+export interface CoverStart {
+  limit: number;
+  date: string;
+  poolBalance: number;
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0);
+
+function windowOf(periods: readonly CoverPeriod[], pick: (p: CoverPeriod) => number): string {
+  const hit = periods.filter((p) => pick(p) > 1e-9).map((p) => p.period);
+  return hit.length ? `${hit[0]}-${hit[hit.length - 1]}` : '';
+}
+
+/**
+ * Line metrics on limit-years LY = Σ Limit(t−1)/12 (crt-domain.md §5.2): annualised
+ * RateOnLine = ΣPremium/LY, LossOnLine = ΣPaid/LY, ReturnOnLine (margin on line) = their difference.
+ */
+export function lineMetrics(periods: readonly CoverPeriod[]): InsuranceLineMetrics {
+  const limitYears = sum(periods.map((p) => p.limitPrev / 12));
+  if (!(limitYears > 0)) return { RateOnLine: null, LossOnLine: null, ReturnOnLine: null };
+  const rate = sum(periods.map((p) => p.premium)) / limitYears;
+  const loss = sum(periods.map((p) => p.paidLoss)) / limitYears;
+  return { RateOnLine: rate, LossOnLine: loss, ReturnOnLine: rate - loss };
+}
+
+/**
+ * The reinsurer's cashflow with the collateral trust account (crt-domain.md §5.1):
+ * CTA(t) = c·Limit(t) (0 after the last period: everything is released), Change = CTA(t) − CTA(t−1),
+ * Interest = CTA(t−1)·i/12, Net(0) = −CTA(0), Net(t) = Premium + Interest − Paid − Change.
+ * ROI = 12 × monthly IRR of Net (nominal annual rate compounded monthly, a fraction).
+ * Historical periods are shown but the yield and metrics use the projected periods only, with
+ * period 0 at the start of the projection.
+ * @param start the user's remaining liability, the date and the pool balance at the start of the projection
+ * @param periods projected periods (and optional historical ones first, `historical` true)
+ */
+export function reinsurerCashflow(start: CoverStart, periods: readonly CoverPeriod[], terms: CollateralTerms): ReinsurerCashflow {
+  const initialLimit = start.limit;
+  const c = terms.collateralPct;
+  const i = terms.interestRate;
+  const projected = periods.filter((p) => !p.historical);
+  const rows: InsuranceRow[] = [];
+  const info = (p: CoverPeriod) => ({
+    CollateralBalance: p.collateralBalance, CollateralLosses: p.collateralLoss,
+    CprRate: p.cpr, CdrRate: p.cdr, LossSeverityRate: p.severity, DelinquencyRate: p.delinquency,
+  });
+  for (const p of periods.filter((x) => x.historical)) {
+    const remaining = p.limitPrev - p.reduction - p.paidLoss;
+    rows.push({
+      Period: p.period, PaymentDate: p.paymentDate, RemainingLiability: remaining, ReductionInLiability: p.reduction,
+      InsurerPaidLosses: p.paidLoss, InsurancePremium: p.premium, CollateralTrustAccount: 0, CollateralAccountChange: 0,
+      CollateralAccountInterest: 0, NetInsuranceCashflow: 0, ...info(p), IsHistorical: true,
+    });
+  }
+  let cta = c * initialLimit;
+  rows.push({
+    Period: 0, PaymentDate: start.date, RemainingLiability: initialLimit, ReductionInLiability: 0, InsurerPaidLosses: 0,
+    InsurancePremium: 0, CollateralTrustAccount: cta, CollateralAccountChange: cta, CollateralAccountInterest: 0,
+    NetInsuranceCashflow: -cta, CollateralBalance: start.poolBalance, CollateralLosses: 0,
+    CprRate: 0, CdrRate: 0, LossSeverityRate: 0, DelinquencyRate: 0, IsHistorical: false,
+  });
+  const net: number[] = [-cta];
+  projected.forEach((p, k) => {
+    const remaining = Math.max(0, p.limitPrev - p.reduction - p.paidLoss);
+    const last = k === projected.length - 1;
+    const next = last ? 0 : c * remaining;
+    const interest = (cta * i) / 12;
+    const change = next - cta;
+    const flow = p.premium + interest - p.paidLoss - change;
+    rows.push({
+      Period: p.period, PaymentDate: p.paymentDate, RemainingLiability: remaining, ReductionInLiability: p.reduction,
+      InsurerPaidLosses: p.paidLoss, InsurancePremium: p.premium, CollateralTrustAccount: next, CollateralAccountChange: change,
+      CollateralAccountInterest: interest, NetInsuranceCashflow: flow, ...info(p), IsHistorical: false,
+    });
+    net.push(flow);
+    cta = next;
+  });
+  const proj = rows.filter((r) => !r.IsHistorical);
+  const totals: InsuranceTotals = {
+    ReductionInLiability: sum(proj.map((r) => r.ReductionInLiability)),
+    InsurerPaidLosses: sum(proj.map((r) => r.InsurerPaidLosses)),
+    InsurancePremium: sum(proj.map((r) => r.InsurancePremium)),
+    CollateralAccountChange: sum(proj.map((r) => r.CollateralAccountChange)),
+    NetInsuranceCashflow: sum(proj.map((r) => r.NetInsuranceCashflow)),
+    CollateralLosses: sum(proj.map((r) => r.CollateralLosses)),
+  };
+  let yieldResult: InsuranceYield;
+  if (!(c > 0)) {
+    // Zero collateral: nothing is invested at period 0, so the IRR is undefined (silent message).
+    yieldResult = { IsSuccessful: false, Value: null, ErrorMessage: CANT_COMPUTE_YIELD };
+  } else {
+    const irr = monthlyIrr(net);
+    yieldResult = irr.ok ? { IsSuccessful: true, Value: 12 * irr.value, ErrorMessage: null } : { IsSuccessful: false, Value: null, ErrorMessage: irr.message };
+  }
+  const runOff = projected.map((p) => p.reduction + p.paidLoss);
+  const totalRunOff = sum(runOff);
+  const wal = totalRunOff > 0 ? sum(runOff.map((x, k) => (x * (k + 1)) / 12)) / totalRunOff : 0;
+  const firstLoss = projected.find((p) => p.paidLoss > 1e-9);
+  return {
+    rows, totals, yield: yieldResult, lineMetrics: lineMetrics(projected), wal,
+    reductionWindow: windowOf(projected, (p) => p.reduction),
+    lossWindow: windowOf(projected, (p) => p.paidLoss),
+    writedownPct: initialLimit > 0 ? (100 * totals.InsurerPaidLosses) / initialLimit : 0,
+    firstLossPeriod: firstLoss ? firstLoss.period : null,
+  };
+}
