@@ -145,10 +145,8 @@ export function createScenariosService(ctx: ModuleContext) {
 
     /** Owner-only update; the Shared flag changes only for admins. */
     async update(user: AuthUser, id: number, input: ScenarioInputParsed): Promise<Scenario> {
-      const owner = (await repo.owners([id])).get(id);
-      if (owner === undefined || !(await repo.get(user.id, id))) throw new NotFound(SCENARIO_NOT_FOUND);
-      if (owner !== user.id) throw new Forbidden(NOT_SCENARIO_OWNER);
-      const current = (await repo.get(user.id, id))!;
+      const current = await requireVisible(user, id);
+      if (current.owner_id !== user.id) throw new Forbidden(NOT_SCENARIO_OWNER);
       if (input.Shared !== current.shared && !isAdmin(user)) throw new Forbidden(SHARING_ADMIN_ONLY);
       const { values, issues } = await checkScenario(repo, input);
       if (!values) throw new Invalid(issues.join('\n'));
