@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BondAnalysisPage } from './pages/bond-analysis.page.ts';
+import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
+
+const DNA1 = 'STACR 2026-DNA1';
+
+async function apiPost<T>(path: string, body: object): Promise<T> {
+  const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'analyst', password: passwordOf('analyst'), grant_type: 'password' }),
+  });
+  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  const res = await fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+
+interface BondRun { Value: number | null; Simulation: { BondsCashflows: { Wal: number; BondCashflow: { Balance: number }[] }[] } }
+
+describe('bond analysis', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('yield of STACR 2026-DNA1 M-1 equals the API; a matrix cell reruns to the same number; export reads back', async () => {
+    const { context, page } = await newPage(browser, { acceptDownloads: true });
+    await signIn(page, 'analyst');
+    const bond = new BondAnalysisPage(page);
+    await bond.open({ dealName: DNA1, bondName: 'M-1', price: '99.5' });
+    // The query has price: the Yield tab is active.
+    expect(await bond.tab('yield').getAttribute('class')).toContain('active');
+    await bond.fill('cpr', '10');
+    await bond.fill('cdr', '0.5');
+    await bond.fill('severity', '25');
+    await bond.fill('delinquency', '0');
+    await bond.fill('libor', '4');
+    await bond.calculate();
+    const settlement = Number((await page.locator('[data-testid=settlement]').textContent())?.replace(/(\d\d)\/(\d\d)\/(\d{4})/, '$3$1$2'));
+    const body = { DealName: DNA1, BondName: 'M-1', SettlementDate: settlement, PrepaymentModel: 'UserDefined', Price: 99.5, Cpr: [0, 0.1], Cdr: [0, 0.005], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.04] };
+    const api = await apiPost<BondRun>('/simulate/yield', body);
+    expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
+    expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(api.Simulation.BondsCashflows[0]?.Wal.toFixed(2));
+
+    await bond.runMatrix();
+    const cellText = await bond.cell(20, 1).textContent();
+    await bond.cell(20, 1).click();
+    await expect.poll(() => bond.cell(20, 1).getAttribute('class')).toContain('table-primary');
+    await expect.poll(async () => (Number(await bond.resultText())).toFixed(2)).toBe(cellText);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-cashflow]')]);
+    expect(download.suggestedFilename()).toBe('STACR_2026-DNA1_M-1_CPR_20_CDR_1.csv');
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv.slice(0, 3)).toEqual(['User,analyst', `Deal,${DNA1}`, 'Bond,M-1']);
+    expect(csv.slice(6, 8)).toEqual(['Scenario Name,CPR 20 CDR 1', 'Scenario Vendor,']);
+    expect(csv[9]?.startsWith('Period,Payment Date,Balance,Principal')).toBe(true);
+    const cellRun = await apiPost<BondRun>('/simulate/yield', { ...body, Cpr: [0, 0.2], Cdr: [0, 0.01] });
+    expect(Number(csv[10]?.split(',')[2])).toBeCloseTo(cellRun.Simulation.BondsCashflows[0]?.BondCashflow[0]?.Balance ?? NaN, 2);
+    await context.close();
+  });
+
+  it('shows the spec 001 §5.1 tab messages', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const bond = new BondAnalysisPage(page);
+    await bond.open({ dealName: DNA1, bondName: 'M-1' });
+    expect(await bond.tab('price').getAttribute('class')).toContain('active');
+    await bond.fill('yield', '');
+    await bond.fill('spread', '1');
+    await bond.fill('benchmark', '');
+    await page.click('[data-testid=calculate]');
+    expect(await bond.errorText()).toBe('Either Yield or both Spread and Benchmark Rate are required.');
+    await bond.tab('yield').click();
+    await bond.fill('price', '');
+    await page.click('[data-testid=calculate]');
+    expect(await bond.errorText()).toBe('Price is required.');
+    await bond.tab('spread').click();
+    await bond.fill('price', '100');
+    await page.click('[data-testid=run-matrix]');
+    expect(await bond.errorText()).toBe(' Price and Benchmark Rate are required.');
+    await bond.tab('yield').click();
+    await bond.fill('cpr', 'NoSuchVector');
+    await page.click('[data-testid=calculate]');
+    await expect.poll(() => bond.errorText()).toBe('NoSuchVector vector was not found.');
+    await context.close();
+  });
+
+  it('an agency deal hides CDR, severity and delinquency and shows the server\'s message when it cannot run', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const bond = new BondAnalysisPage(page);
+    await bond.open({ dealName: 'FHLMC 5005', price: '100' });
+    expect(await page.locator('[data-testid=input-cdr]').count()).toBe(0);
+    expect(await page.locator('[data-testid=input-severity]').count()).toBe(0);
+    await bond.fill('cpr', '8');
+    await bond.calculate();
+    const api = await apiPost<{ Message?: string; Value?: number }>('/simulate/yield', {
+      DealName: 'FHLMC 5005', BondName: await page.locator('[data-testid=bond-select]').inputValue(), Price: 100,
+      Cpr: [0, 0.08], Cdr: [0, 0], LossSeverity: [0, 0], Delinquency: [0, 0], Libor: [0, 0],
+    });
+    if (api.Message) expect(await bond.errorText()).toBe(api.Message);
+    else expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
+    await context.close();
+  });
+
+  it('an unknown deal opens the catalog modal', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.goto('/bond_analysis?dealName=NOPE%202020-1');
+    await page.locator('.modal').first().waitFor();
+    expect(await page.locator('[data-testid=choose-deal]').count()).toBe(1);
+    await context.close();
+  });
+});
