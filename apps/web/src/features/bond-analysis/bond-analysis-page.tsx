@@ -156,6 +156,7 @@ export function BondAnalysisPage() {
             resultText={formatMetric(tab, single?.Value)} resultMessage={message}
             wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
             matrix={matrix} selectedCell={cell} onCell={(c) => void calculate(c)}
+            roles={session?.roles ?? []}
             runTimeMs={hasRole('Admin') ? (single?.RunTime ?? matrix?.RunTime ?? null) : null}
           />
           <div className="d-flex gap-2 mt-2">

@@ -1,5 +1,6 @@
 import type { MatrixResponse } from '@opencrt/contracts';
 import { useState } from 'react';
+import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
 
@@ -40,6 +41,7 @@ export interface PricingPanelProps {
   selectedCell: { cpr: number; cdr: number } | null;
   onCell(cell: { cpr: number; cdr: number }): void;
   runTimeMs: number | null;
+  roles: readonly string[];
 }
 
 /** Bond pricing panel: Price/Yield/Spread tabs with settings, Calculate, Run Matrix, result and matrices (spec 001 §2.1). */
@@ -59,6 +61,7 @@ export function PricingPanel(p: PricingPanelProps) {
       <div className="row g-3 mt-1">
         <div className="col-lg-3" data-testid="pricing-settings">
           <h3 className="h6">Settings</h3>
+          <CreditModelSelect value="None" onChange={() => undefined} roles={p.roles} />
           {p.tab === 'price' && <>
             <Field label="Yield (%)" value={p.inputs.yield} onChange={set('yield')} testId="input-yield" />
             <Field label="Spread (%)" value={p.inputs.spread} onChange={set('spread')} testId="input-spread" />

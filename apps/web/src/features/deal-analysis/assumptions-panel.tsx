@@ -1,3 +1,4 @@
+import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
 import type { AssumptionInputs } from './analysis-inputs.ts';
 
 interface Options { cleanupCall: boolean; loanLevel: boolean }
@@ -15,19 +16,16 @@ const FIELDS: { key: keyof AssumptionInputs; label: string; credit: boolean }[] 
  * options and Run Scenario. Agency deals hide CDR, severity and delinquency (spec 000 §4).
  * Only the None credit model runs until the predictive models exist.
  */
-export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error }: {
+export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles }: {
   inputs: AssumptionInputs; onInputs(i: AssumptionInputs): void; agency: boolean; options: Options; onOptions(o: Options): void;
-  canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null;
+  canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null; roles: readonly string[];
 }) {
   return (
     <div data-testid="assumptions">
       <h3 className="h6">Assumptions</h3>
       <div className="row g-2">
         <div className="col-12">
-          <label className="form-label small mb-0" htmlFor="credit-model">Credit Model</label>
-          <select id="credit-model" className="form-select form-select-sm" value="None" disabled>
-            <option value="None">None</option>
-          </select>
+          <CreditModelSelect value="None" onChange={() => undefined} roles={roles} />
         </div>
         {FIELDS.filter((f) => !(agency && f.credit)).map((f) => (
           <div className="col-6" key={f.key}>

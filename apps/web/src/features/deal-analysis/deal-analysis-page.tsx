@@ -111,7 +111,7 @@ export function DealAnalysisPage() {
             <AssumptionsPanel
               inputs={inputs} onInputs={setInputs} agency={agency} options={options} onOptions={setOptions}
               canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)}
-              running={timer.running} onRun={() => void run()} error={runError}
+              running={timer.running} onRun={() => void run()} error={runError} roles={session?.roles ?? []}
             />
             <div className="small text-secondary mt-2" data-testid="run-timer">
               {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
