@@ -65,4 +65,28 @@ describe('deal analysis', () => {
     await expect.poll(() => page.locator('[data-testid=run-error]').textContent()).toBe('NoSuchVector vector was not found.');
     await context.close();
   });
+
+  it('an agency deal hides CDR, severity and delinquency and shows the server message in the input error area', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    await page.goto('/deal_analysis?dealName=FHLMC%205005');
+    await page.locator('[data-testid=deal-title]').waitFor();
+    expect(await page.locator('#input-cdr').count()).toBe(0);
+    expect(await page.locator('#input-lossSeverity').count()).toBe(0);
+    expect(await page.locator('#input-delinquency').count()).toBe(0);
+    await page.fill('#input-cpr', '8');
+    await page.click('[data-testid=run-scenario]');
+    const res = await fetch(`${baseUrl()}/api/simulate`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken('analyst')}` },
+      body: JSON.stringify({ DealName: 'FHLMC 5005', PrepaymentModel: 'UserDefined', Cpr: [0, 0.08], Cdr: [0, 0], LossSeverity: [0, 0], Delinquency: [0, 0], Libor: [0, 0] }),
+    });
+    if (res.status === 200) {
+      // Once issue 5 models agency waterfalls the run succeeds and shows the results.
+      await page.locator('[data-testid=results-panel]').waitFor();
+    } else {
+      const { Message } = (await res.json()) as { Message: string };
+      await expect.poll(() => page.locator('[data-testid=run-error]').textContent()).toBe(Message);
+    }
+    await context.close();
+  });
 });
