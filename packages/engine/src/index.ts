@@ -33,7 +33,7 @@ export { monthlyCollateralRows, paymentDateCollateralRows, cutRows, BALANCE_CUTO
 export { bondRows, floaterCoupon } from './simulate/bond-cashflows.ts';
 export { bondMetrics } from './simulate/bond-metrics.ts';
 export type { BondMetrics } from './simulate/bond-metrics.ts';
-export { addMonthsOnDay, daysBetween, days30360, isoToYmd, ymdToIso } from './simulate/deal-dates.ts';
+export { addMonthsOnDay, daysBetween, isoToYmd, ymdToIso } from './simulate/deal-dates.ts';
 export type * from './simulate/simulation-types.ts';
 export { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, scheduleAggregatesOfLoans } from './collateral/schedule-aggregates.ts';
 export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';
@@ -43,3 +43,10 @@ export type { BondRows } from './simulate/bond-cashflows.ts';
 export { pricingCashflows } from './simulate/pricing-cashflows.ts';
 export type { PricingCashflows } from './simulate/pricing-cashflows.ts';
 export * from './reinsurance/index.ts';
+export { analyzeBond, priceYieldMetric, settlementOf, PRICE_INPUTS_REQUIRED, YIELD_INPUTS_REQUIRED, SPREAD_INPUTS_REQUIRED } from './simulate/bond-analysis.ts';
+export type { BondRunBody, BondRunResult, BondRunType } from './simulate/bond-analysis.ts';
+
+// Pure analytics (price ↔ yield, DM, spread, WAL helpers, IRR, line metrics, matrix runner).
+export * from './analytics/index.ts';
+// Both analytics and reinsurance define this message (same text); the explicit export settles the star-export clash.
+export { CANT_COMPUTE_YIELD } from './analytics/index.ts';
