@@ -1,35 +1,37 @@
-import type {
-  BondRunType} from '@opencrt/contracts';
-import { PRICE_TAB_REQUIRED, SPREAD_TAB_REQUIRED, YIELD_TAB_REQUIRED,
-  type BondRunRequestBody, type BondRunResponse, type MatrixRequestBody, type MatrixResponse, type MatrixType,
+import {
+  PRICE_TAB_REQUIRED, SPREAD_TAB_REQUIRED, YIELD_TAB_REQUIRED,
+  type BondRunRequestBody, type BondRunResponse, type BondRunType, type MatrixRequestBody, type MatrixResponse, type MatrixType,
 } from '@opencrt/contracts';
 import {
-  addMonthsOnDay, bondRows, MATRIX_CDR_PCT, MATRIX_CPR_PCT, pricingCashflows, projectLoans, requestToScenario, responseOf, runBondMatrix, runDeal,
-  type BondRows, type CollateralScenario, type DealRun,
+  addMonthsOnDay, bondRows, MATRIX_CDR_PCT, MATRIX_CPR_PCT, priceFromSpread, priceFromYield, pricingCashflows, projectLoans, requestToScenario,
+  responseOf, runBondMatrix, runDeal, spreadFromPrice, yieldFromPrice,
+  type AnalyticsResult, type BondRows, type CollateralScenario, type DealRun,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { Invalid } from '../../http/errors.ts';
 import type { ModuleContext } from '../module.ts';
-import { priceFromYield, spreadFromPrice, yieldFromPrice, type PricingOutcome } from './bond-pricing.ts';
 import { elapsedMs, isAdmin, prepareRun, type PreparedRun } from './simulation.service.ts';
 
-/** The quote a metric is computed from, checked with the spec 001 §5.1 messages. */
-interface Quote { type: BondRunType; price: number; yield: number; benchmark: number }
+/**
+ * The quote a metric is computed from, checked with the spec 001 §5.1 messages. `spread` set on
+ * the price tab means "price from spread over the benchmark".
+ */
+interface Quote { type: BondRunType; price: number; yield: number; spread: number | null; benchmark: number }
 
 function quoteOf(type: BondRunType, body: BondRunRequestBody | MatrixRequestBody): Quote {
   const has = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
   if (type === 'price') {
     // Yield alone, or Spread over the benchmark (yield = benchmark + spread).
-    if (has(body.Yield)) return { type, price: 0, yield: body.Yield, benchmark: 0 };
-    if (has(body.Spread) && has(body.ReferenceCurve)) return { type, price: 0, yield: body.ReferenceCurve + body.Spread, benchmark: body.ReferenceCurve };
+    if (has(body.Yield)) return { type, price: 0, yield: body.Yield, spread: null, benchmark: 0 };
+    if (has(body.Spread) && has(body.ReferenceCurve)) return { type, price: 0, yield: 0, spread: body.Spread, benchmark: body.ReferenceCurve };
     throw new Invalid(PRICE_TAB_REQUIRED);
   }
   if (type === 'yield') {
     if (!has(body.Price)) throw new Invalid(YIELD_TAB_REQUIRED);
-    return { type, price: body.Price, yield: 0, benchmark: 0 };
+    return { type, price: body.Price, yield: 0, spread: null, benchmark: 0 };
   }
   if (!has(body.Price) || !has(body.ReferenceCurve)) throw new Invalid(SPREAD_TAB_REQUIRED);
-  return { type, price: body.Price, yield: 0, benchmark: body.ReferenceCurve };
+  return { type, price: body.Price, yield: 0, spread: null, benchmark: body.ReferenceCurve };
 }
 
 /**
@@ -42,11 +44,15 @@ function accrualStart(run: PreparedRun, deal: DealRun): string {
   return addMonthsOnDay(first, -1, Number(first.slice(8, 10)));
 }
 
-function metricOf(quote: Quote, run: PreparedRun, deal: DealRun, bond: BondRows): PricingOutcome {
+/**
+ * The engine analytics on the bond's pricing cash flows: yields are bond-equivalent (the PPM
+ * yield tables' convention), prices per 100 of current face, the benchmark a flat rate.
+ */
+function metricOf(quote: Quote, run: PreparedRun, deal: DealRun, bond: BondRows): AnalyticsResult {
   const cf = pricingCashflows(bond, run.settlementIso, accrualStart(run, deal));
-  if (quote.type === 'price') return priceFromYield(cf, quote.yield);
+  if (quote.type === 'price') return quote.spread === null ? priceFromYield(cf, quote.yield) : priceFromSpread(cf, quote.spread, quote.benchmark, null);
   if (quote.type === 'yield') return yieldFromPrice(cf, quote.price);
-  return spreadFromPrice(cf, quote.price, quote.benchmark);
+  return spreadFromPrice(cf, quote.price, quote.benchmark, null);
 }
 
 function projectorOf(run: PreparedRun) {
@@ -67,11 +73,12 @@ export async function runBond(ctx: ModuleContext, user: AuthUser, type: BondRunT
   const deal = runDeal(run.spec, requestToScenario(run.spec, run.request), run.state, projectorOf(run));
   const response = responseOf(deal, body.BondName, run.settlementIso);
   const bond = bondRows(deal, [], body.BondName)[0];
-  const outcome: PricingOutcome = bond ? metricOf(quote, run, deal, bond) : { ok: false, message: `Bond ${body.BondName} was not found.` };
+  if (!bond) throw new Invalid(`Bond ${body.BondName} was not found in ${run.dealName}.`);
+  const outcome = metricOf(quote, run, deal, bond);
   return {
-    Value: outcome.ok ? outcome.value : null,
-    IsSuccessful: outcome.ok,
-    ErrorMessage: outcome.ok ? null : outcome.message,
+    Value: outcome.IsSuccessful ? outcome.Value : null,
+    IsSuccessful: outcome.IsSuccessful,
+    ErrorMessage: outcome.IsSuccessful ? null : outcome.ErrorMessage,
     Simulation: { BondsCashflows: response.BondsCashflows, MiscVariables: { ...response.MiscVariables } },
     ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
   };
@@ -94,7 +101,7 @@ export async function runMatrix(ctx: ModuleContext, user: AuthUser, type: Matrix
   const run = await prepareRun(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 }, options.loanLevel || body.RunLoanLevel === true);
   const matrix = runBondMatrix(run.spec, requestToScenario(run.spec, run.request), body.BondName, run.state, run.settlementIso, {
     cprPct: cprs, cdrPct: cdrs, ...(run.tape ? { tape: run.tape } : {}),
-    ...(quote ? { metric: (bond: BondRows, deal: DealRun) => { const m = metricOf(quote, run, deal, bond); return m.ok ? m.value : Number.NaN; } } : {}),
+    ...(quote ? { metric: (bond: BondRows, deal: DealRun) => { const m = metricOf(quote, run, deal, bond); return m.IsSuccessful ? m.Value : Number.NaN; } } : {}),
   });
   const finite = (grid: number[][]) => grid.map((row) => row.map((x) => (Number.isFinite(x) ? x : null)));
   return {

@@ -40,6 +40,16 @@ describe('POST /api/simulate/{price|yield|spread}', () => {
     expect(p.Value).toBeCloseTo(99.5, 6);
   });
 
+  it('answers an unsolvable quote with IsSuccessful false and a silent solver message, cashflows still there', async () => {
+    const res = await post('yield', { ...base, Price: 1000 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as BondRun;
+    expect(body.IsSuccessful).toBe(false);
+    expect(body.Value).toBeNull();
+    expect(["Can't compute Yield.", 'Guess is too negative in Yield calculation.']).toContain(body.ErrorMessage);
+    expect(body.Simulation.BondsCashflows[0]?.BondCashflow.length).toBeGreaterThan(0);
+  });
+
   it('answers each tab without its quote with the spec 001 §5.1 message', async () => {
     expect((await post('price', { ...base, Spread: 0.01 })).json()).toEqual({ Message: 'Either Yield or both Spread and Benchmark Rate are required.' });
     expect((await post('yield', base)).json()).toEqual({ Message: 'Price is required.' });
