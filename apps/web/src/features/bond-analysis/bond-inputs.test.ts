@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { defaultBondInputs, formatMetric, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
+import { shareLink } from './share-link.ts';
+import { formatMatrixCell } from '../../components/matrix-grid/matrix-grid.tsx';
+
+describe('bond analysis inputs', () => {
+  const inputs = defaultBondInputs(false);
+
+  it('starts from the spec 001 §9 defaults', () => {
+    expect([inputs.price, inputs.yield, inputs.spread, inputs.benchmark]).toEqual(['100', '0', '0', '0']);
+    expect(defaultBondInputs(true).cdr).toBe('0');
+  });
+
+  it('checks each tab with the spec 001 §5.1 messages', () => {
+    expect(tabProblem('price', { ...inputs, yield: '', spread: '1', benchmark: '' })).toBe('Either Yield or both Spread and Benchmark Rate are required.');
+    expect(tabProblem('price', { ...inputs, yield: '', spread: '1', benchmark: '4' })).toBeNull();
+    expect(tabProblem('yield', { ...inputs, price: '' })).toBe('Price is required.');
+    expect(tabProblem('spread', { ...inputs, benchmark: 'x' })).toBe(' Price and Benchmark Rate are required.');
+  });
+
+  it('sends quotes as the API takes them: price in percent of face, the rest as fractions', () => {
+    expect(quoteFields('price', { ...inputs, yield: '5' })).toEqual({ Yield: 0.05 });
+    expect(quoteFields('price', { ...inputs, yield: '', spread: '1.5', benchmark: '4' })).toEqual({ Spread: 0.015, ReferenceCurve: 0.04 });
+    expect(quoteFields('yield', { ...inputs, price: '99.5' })).toEqual({ Price: 99.5 });
+    expect(quoteFields('spread', { ...inputs, price: '99.5', benchmark: '4' })).toEqual({ Price: 99.5, ReferenceCurve: 0.04 });
+  });
+
+  it('names bad scenario inputs, skipping CPR/CDR for a matrix and credit inputs for agencies', () => {
+    expect(scenarioProblem({ ...inputs, cpr: '5,,7', lossSeverity: '' }, false, false)).toBe('Missing valid: CPR, Loss Severity');
+    expect(scenarioProblem({ ...inputs, cpr: '', cdr: '' }, false, true)).toBeNull();
+    expect(scenarioProblem({ ...inputs, cdr: '' }, true, false)).toBeNull();
+  });
+
+  it('formats price with 5 decimals, yields in percent, matrix cells with 2, missing as dashes', () => {
+    expect(formatMetric('price', 99.123456)).toBe('99.12346');
+    expect(formatMetric('yield', 0.0512345)).toBe('5.12345');
+    expect(formatMetric('spread', null)).toBe('-----');
+    expect(formatMatrixCell(1.005)).toBe('1.00');
+    expect(formatMatrixCell(null)).toBe('-----');
+  });
+
+  it('puts every input in a shareable link', () => {
+    const link = new URL(shareLink('http://x', { dealName: 'STACR 2026-DNA1', bondName: 'M-1', tab: 'yield', settlement: 20260217, inputs: { ...inputs, price: '99.5' } }));
+    expect(link.pathname).toBe('/bond_analysis');
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ dealName: 'STACR 2026-DNA1', bondName: 'M-1', tab: 'yield', settle_dt: '2026-02-17', price: '99.5', cpr: '10', loss_severity: '20' });
+  });
+});
