@@ -6,3 +6,4 @@ export * from './deals.ts';
 export * from './scenarios.ts';
 export * from './vectors.ts';
 export * from './simulation.ts';
+export * from './acis-cirt.ts';

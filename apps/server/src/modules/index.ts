@@ -1,3 +1,4 @@
+import { acisCirtModule } from './acis-cirt/acis-cirt.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
 import { dealsModule } from './deals/deals.routes.ts';
 import type { ApiModule } from './module.ts';
@@ -16,4 +17,5 @@ export const modules: ApiModule[] = [
   vectorsModule,
   usersDirectoryModule,
   simulationModule,
+  acisCirtModule,
 ];

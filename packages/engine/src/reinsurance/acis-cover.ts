@@ -54,8 +54,9 @@ export function acisCover(run: DealRun, terms: AcisLayerTerms): CoverPeriod[] {
       reduction,
       paidLoss: paid,
       premium: (terms.annualPremiumRate / 12) * limitPrev,
-      collateralBalance: p.pool.upbEnd,
-      collateralLoss: p.pool.principalLoss,
+      // Waterfall amounts are integer cents; the shares above cancel the unit, these columns need dollars.
+      collateralBalance: p.pool.upbEnd / 100,
+      collateralLoss: p.pool.principalLoss / 100,
       cpr: flows.cpr[m] ?? 0,
       cdr: flows.cdr[m] ?? 0,
       severity: flows.severity[m] ?? 0,

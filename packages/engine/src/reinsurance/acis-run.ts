@@ -10,6 +10,6 @@ import { reinsurerCashflow, type CollateralTerms } from './reinsurer-cashflow.ts
 export function runAcis(run: DealRun, layer: AcisLayerTerms, collateral: CollateralTerms, startDate: string): ReinsurerCashflow {
   const periods = acisCover(run, layer);
   const first = run.waterfall.periods[0];
-  const poolBalance = first ? first.upbPrev : 0;
+  const poolBalance = first ? first.upbPrev / 100 : 0; // waterfall cents → dollars
   return reinsurerCashflow({ limit: layer.initialLimit, date: startDate, poolBalance }, periods, collateral);
 }

@@ -1,0 +1,45 @@
+import {
+  AcisMatrixRequestSchema, AcisRequestSchema, AcisResponse, CirtMatrixRequestSchema, CirtQuery, CirtRequestSchema, CirtResponse, ReinsuranceMatrixResponse,
+} from '@opencrt/contracts';
+import { requireUser } from '../../auth/authenticate.ts';
+import type { ApiModule } from '../module.ts';
+import { runAcisMatrixRequest, runAcisRequest } from './acis-runs.service.ts';
+import { runCirtMatrixRequest, runCirtRequest } from './cirt-runs.service.ts';
+
+const tags = ['reinsurance'];
+const description = 'Rates are fractions (Margin = collateral % of the limit, InterestRate = trust-account interest). OwnedFaceAmt is the Initial Limit in dollars '
+  + '(text with thousands separators is accepted). Yield.Value = 12 × the monthly IRR of NetInsuranceCashflow; line metrics are annualised on limit-years. '
+  + 'Matrix axes are percent; grids are indexed by CDR then CPR.';
+
+/**
+ * ACIS and CIRT reinsurer runs (spec 001 §7). Any signed-in user may run the deals assigned to
+ * them; the blended CIRT run (historical rows) is admin-only, checked in the service.
+ */
+export const acisCirtModule: ApiModule = {
+  name: 'acis-cirt',
+  register(api, ctx) {
+    api.post('/simulate/acis', {
+      config: { permission: 'session' },
+      schema: { tags, summary: 'An ACIS bond: reinsurer cashflow on its STACR tranche, ROI and line metrics', description, body: AcisRequestSchema, response: { 200: AcisResponse } },
+    }, async (request) => runAcisRequest(ctx, requireUser(request), request.body));
+
+    api.post('/simulate/acis/matrix', {
+      config: { permission: 'session' },
+      schema: { tags, summary: 'An ACIS bond over the CPR × CDR grid: ROI and line metrics', description, body: AcisMatrixRequestSchema, response: { 200: ReinsuranceMatrixResponse } },
+    }, async (request) => runAcisMatrixRequest(ctx, requireUser(request), request.body));
+
+    api.post('/simulate/cirt', {
+      config: { permission: 'session' },
+      schema: {
+        tags, summary: 'A CIRT policy: reinsurer cashflow, policy information, ROI and line metrics',
+        description: `${description} includeHistorical=true (Run Scenario (Blended), admins only) adds the remittance months first (IsHistorical).`,
+        body: CirtRequestSchema, querystring: CirtQuery, response: { 200: CirtResponse },
+      },
+    }, async (request) => runCirtRequest(ctx, requireUser(request), request.body, request.query.includeHistorical === 'true'));
+
+    api.post('/simulate/cirt/matrix', {
+      config: { permission: 'session' },
+      schema: { tags, summary: 'A CIRT policy over the CPR × CDR grid: ROI and line metrics', description, body: CirtMatrixRequestSchema, response: { 200: ReinsuranceMatrixResponse } },
+    }, async (request) => runCirtMatrixRequest(ctx, requireUser(request), request.body));
+  },
+};

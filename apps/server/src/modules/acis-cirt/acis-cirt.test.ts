@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AcisResponse, CirtResponse, ReinsuranceMatrixResponse } from '@opencrt/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const scenario = { Cpr: 0.1, Cdr: 0, LossSeverity: 0.35, Delinquency: 0 };
+// CIRT 2023-9 from its effective date; the limit is 2.35 % × $11.52bn = $270.72M.
+const cirt = { DealName: 'CIRT 2023-9', SettlementDate: 20230901, ...scenario, OwnedFaceAmt: '1,000,000', Margin: 0.2, InterestRate: 0 };
+const acis = { DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', SettlementDate: 20200624, ...scenario, OwnedFaceAmt: 1_000_000, Margin: 0.2, InterestRate: 0.01 };
+
+describe('POST /api/simulate/cirt', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  it('charges 0.0068 % a month of the prior pool balance, scaled by the user share, at zero defaults', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/simulate/cirt', token: await t.token('analyst'), payload: cirt });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as CirtResponse;
+    const share = 1_000_000 / 270_720_000;
+    const rows = body.CirtCashflow;
+    // Month 1: 0.000068 × 11,520,000,000 = 783,360 for the deal; × share = 2.8936170…
+    expect(rows[1]?.InsurancePremium).toBeCloseTo(783_360 * share, 6);
+    for (let i = 2; i < rows.length; i++) expect(rows[i]?.InsurancePremium).toBeCloseTo(0.000068 * (rows[i - 1]?.CollateralBalance ?? 0) * share, 6);
+    expect(body.CirtCashflowTotals.InsurerPaidLosses).toBe(0);
+    expect(body.FirstLossPeriod).toBeNull();
+    expect(body.Yield.IsSuccessful).toBe(true);
+    expect(rows.at(-1)?.RemainingLiability).toBe(0);
+    expect(body.PolicyInformation).toMatchObject({ LiabilityLimit: 270_720_000, RetentionLimit: expect.closeTo(190_080_000, 2), Ownership: 1_000_000, InitialCollateral: 200_000 });
+    expect(body.PolicyInformation.OwnershipPct).toBeCloseTo(100 * share, 10);
+    // RoL = Σ premium / limit-years; the collateral earns no interest, so ROI ≈ premium / collateral ≈ 5 × RoL.
+    expect(body.LineMetrics.RateOnLine as number).toBeGreaterThan(0.02);
+    expect(body.Yield.Value as number).toBeGreaterThan(4 * (body.LineMetrics.RateOnLine as number));
+  });
+
+  it('checks Contract Amount, Collateral and Interest Rate with the spec messages, and says Can\'t compute Yield. with no collateral', async () => {
+    const token = await t.token('analyst');
+    const missing = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cdr: undefined, OwnedFaceAmt: '' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ Message: 'Missing required: CDR, Contract Amount' });
+    const invalid = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 1.5, InterestRate: 'abc' } });
+    expect(invalid.json()).toEqual({ Message: 'Missing valid: Collateral, Interest Rate' });
+    const zero = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 0 } });
+    expect((zero.json() as CirtResponse).Yield).toEqual({ IsSuccessful: false, Value: null, ErrorMessage: "Can't compute Yield." });
+  });
+
+  it('keeps Run Scenario (Blended) for admins, and starts mid-life from the remittance history', async () => {
+    const payload = { ...cirt, SettlementDate: 20260115 };
+    const analyst = await t.request({ method: 'POST', url: '/api/simulate/cirt?includeHistorical=true', token: await t.token('analyst'), payload });
+    expect(analyst.statusCode).toBe(403);
+    const admin = await t.request({ method: 'POST', url: '/api/simulate/cirt?includeHistorical=true', token: await t.token('admin'), payload });
+    expect(admin.statusCode).toBe(200);
+    const body = admin.json() as CirtResponse;
+    const hist = body.CirtCashflow.filter((r) => r.IsHistorical);
+    // Remittances 2023-10-25 … 2025-12-25: 27 months before the settlement.
+    expect(hist).toHaveLength(27);
+    expect(hist[0]?.PaymentDate).toBe('2023-10-25');
+    const firstProjected = body.CirtCashflow.find((r) => !r.IsHistorical && r.Period > 0);
+    expect(firstProjected?.PaymentDate).toBe('2026-01-25');
+    expect(firstProjected?.Period).toBe(28);
+    // The user's 1,000,000 is their share of the deal's limit left at the settlement.
+    const start = body.MiscVariables.DealLimitAtStart as number;
+    expect(body.PolicyInformation.OwnershipPct).toBeCloseTo(100 * 1_000_000 / start, 8);
+    expect(body.CirtCashflow.find((r) => r.Period === 0)?.RemainingLiability).toBe(1_000_000);
+  });
+
+  it('cancels at the chosen month, never before the optional cancellation date', async () => {
+    const token = await t.token('analyst');
+    const early = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cancellation: true, CancellationDate: 20270101 } });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({ Message: 'The cancellation date must not be before the optional cancellation date 09/2028.' });
+    const ok = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cancellation: true, CancellationDate: 20290101 } });
+    const rows = (ok.json() as CirtResponse).CirtCashflow;
+    // Deal month 1 = 2023-10, so 2029-01 is month 64: coverage ends there and the limit left is released.
+    expect(rows.at(-1)).toMatchObject({ Period: 64, PaymentDate: '2029-01-25', RemainingLiability: 0, CollateralTrustAccount: 0 });
+    expect(rows.at(-1)?.ReductionInLiability).toBeCloseTo(rows.at(-2)?.RemainingLiability ?? NaN, 6);
+  });
+
+  it('runs the matrix ([cdr][cpr]) with cells equal to single runs', async () => {
+    const token = await t.token('analyst');
+    const res = await t.request({ method: 'POST', url: '/api/simulate/cirt/matrix', token, payload: { ...cirt, MatrixCpr: [10, 20], MatrixCdr: [0, 2] } });
+    expect(res.statusCode).toBe(200);
+    const m = res.json() as ReinsuranceMatrixResponse;
+    expect(m.Yield).toHaveLength(2);
+    expect(m.Yield[0]).toHaveLength(2);
+    const single = (await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cpr: 0.2, Cdr: 0.02 } })).json() as CirtResponse;
+    expect(m.Yield[1]?.[1]).toBeCloseTo(single.Yield.Value as number, 10);
+    expect(m.LineMetrics.LossOnLine[1]?.[1]).toBeCloseTo(single.LineMetrics.LossOnLine as number, 12);
+    expect(m.LineMetrics.LossOnLine[0]?.[0]).toBe(0);
+  });
+});
+
+describe('POST /api/simulate/acis', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  it('earns (premium + collateral interest) / collateral on a loss-free layer: (2.5 % + 20 % × 1 %) / 20 % = 13.5 %', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/simulate/acis', token: await t.token('analyst'), payload: acis });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as AcisResponse;
+    const rows = body.AcisCashflow;
+    // Premium monthly in arrears on the prior limit: 2.5 % / 12 × 1,000,000 = 2,083.33.
+    expect(rows[1]?.InsurancePremium).toBeCloseTo(2083.3333, 3);
+    rows.slice(1).forEach((r, i) => expect(r.InsurancePremium).toBeCloseTo((0.025 / 12) * (rows[i]?.RemainingLiability ?? 0), 6));
+    expect(body.Yield.Value).toBeCloseTo(0.135, 8);
+    expect(body.LineMetrics.RateOnLine).toBeCloseTo(0.025, 12);
+    expect(body.LineMetrics.LossOnLine).toBe(0);
+    expect(body.AcisCashflowTotals.ReductionInLiability).toBeCloseTo(1_000_000, 4);
+    expect(body.MiscVariables.StacrBondName).toBe('M-2AH');
+  });
+
+  it('starts mid-life from STACR notionals rebuilt from the ACIS layers, and ends at the ACIS call date', async () => {
+    const token = await t.token('analyst');
+    const mid = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, DealName: 'ACIS 2015-2', BondName: 'M-3', SettlementDate: 20200115 } });
+    expect(mid.statusCode).toBe(200);
+    const body = mid.json() as AcisResponse;
+    expect(body.AcisCashflow[0]?.RemainingLiability).toBe(1_000_000);
+    // The ACIS 2015-2 policy matures 2024-08-25: no cover after it.
+    expect((body.AcisCashflow.at(-1)?.PaymentDate ?? '') <= '2024-08-25').toBe(true);
+    const called = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, Cancellation: true } });
+    const rows = (called.json() as AcisResponse).AcisCashflow;
+    // ACIS 2020-DNA3 call (optional cancellation) 2025-06-25: the last covered payment date.
+    expect(rows.at(-1)?.PaymentDate).toBe('2025-06-25');
+    expect(rows.at(-1)?.RemainingLiability).toBe(0);
+  });
+
+  it('runs the matrix, and refuses unknown bonds and non-ACIS deals', async () => {
+    const token = await t.token('analyst');
+    const m = (await t.request({ method: 'POST', url: '/api/simulate/acis/matrix', token, payload: { ...acis, MatrixCpr: [5, 10], MatrixCdr: [0] } })).json() as ReinsuranceMatrixResponse;
+    expect(m.Yield).toEqual([[expect.closeTo(0.135, 8), expect.closeTo(0.135, 8)]]);
+    const noBond = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, BondName: 'Z-9' } });
+    expect(noBond.statusCode).toBe(404);
+    expect(noBond.json()).toEqual({ Message: 'Bond Z-9 was not found in ACIS 2020-DNA3.' });
+    const notAcis = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, DealName: 'CIRT 2023-9' } });
+    expect(notAcis.json()).toEqual({ Message: 'CIRT 2023-9 is not an ACIS deal.' });
+  });
+});

@@ -1,0 +1,146 @@
+import { NO_DATE, type CirtMatrixRequestBody, type CirtRequestBody, type CirtResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
+import {
+  addMonthsOnDay, requestVectorToRate, runCirt, runCirtMatrix, ymdToIso,
+  type CirtPolicyTerms, type CirtPoolMonth, type CirtRunInput, type CollateralScenario, type RateInput,
+} from '@opencrt/engine';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { rolesGrant } from '../../auth/permissions.ts';
+import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { createDealsRepository } from '../deals/deals.repository.ts';
+import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
+import type { ModuleContext } from '../module.ts';
+import { elapsedMs, isAdmin } from '../simulation/simulation.service.ts';
+import { checkMatrixBody } from './acis-runs.service.ts';
+import { cirtStepdowns } from './cirt-terms.loader.ts';
+import { checkReinsuranceRequest } from './reinsurance-inputs.ts';
+
+/** Deal month (1 = the month of the first payment date) of a date YYYYMMDD. */
+const monthIndex = (ymd: number): number => Math.floor(ymd / 10000) * 12 + (Math.floor(ymd / 100) % 100);
+const dealMonthOf = (ymd: number, firstPayment: number): number => monthIndex(ymd) - monthIndex(firstPayment) + 1;
+
+/** MM/YYYY of a date YYYYMMDD. */
+const mmYyyy = (ymd: number): string => `${String(Math.floor(ymd / 100) % 100).padStart(2, '0')}/${Math.floor(ymd / 10000)}`;
+
+/**
+ * Everything a CIRT run needs from the database and the catalog: policy terms (retention $ =
+ * attachment % × original pool, limit $ = the insured layer's balance, premium on UPB from the
+ * layer's coupon), the remittance history up to the settlement date, and the pool at that date.
+ */
+async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: CirtRequestBody): Promise<CirtRunInput> {
+  const repo = createDealsRepository(ctx.db);
+  const deal = await repo.findAssigned(user.id, body.DealName);
+  if (!deal) throw new NotFound(DEAL_NOT_FOUND);
+  if (deal.deal_type !== 'CIRT') throw new Invalid(`${deal.deal_name} is not a CIRT deal.`);
+  const { request, settings } = await checkReinsuranceRequest(ctx, user, body);
+  const layer = (await repo.bonds(deal.deal_name)).find((b) => !b.is_senior && (b.coupon as { kind?: string } | null)?.kind === 'premium');
+  const coupon = layer?.coupon as { monthlyPctOfUpb?: number; annualPctOfLimit?: number } | undefined;
+  if (!layer || layer.attachment_pct === null || layer.detachment_pct === null || !coupon) throw new Invalid(`The CIRT policy of ${deal.deal_name} is not complete.`);
+  const pool = Number(deal.original_balance);
+  const firstPayment = deal.first_payment_date;
+  let cancellationMonth: number | null = null;
+  if (body.Cancellation) {
+    const asked = body.CancellationDate ? Number(String(body.CancellationDate).padEnd(8, '0').slice(0, 6) + '01') : null;
+    const optional = deal.optional_cancellation_date !== NO_DATE ? deal.optional_cancellation_date : null;
+    if (asked !== null && optional !== null && monthIndex(asked) < monthIndex(optional)) {
+      throw new Invalid(`The cancellation date must not be before the optional cancellation date ${mmYyyy(optional)}.`);
+    }
+    const date = asked ?? optional;
+    if (date !== null) cancellationMonth = dealMonthOf(date, firstPayment);
+  }
+  const terms: CirtPolicyTerms = {
+    originalPoolBalance: pool,
+    retention: (layer.attachment_pct / 100) * pool,
+    limit: Number(layer.original_balance),
+    limitPct: (layer.detachment_pct - layer.attachment_pct) / 100,
+    premium: typeof coupon.monthlyPctOfUpb === 'number' ? { basis: 'upb', monthlyRate: coupon.monthlyPctOfUpb / 100 } : { basis: 'limit', annualRate: (coupon.annualPctOfLimit ?? 0) / 100 },
+    stepdowns: cirtStepdowns(deal.deal_name),
+    cleanUpFraction: Number(deal.early_redemption_pct) / 100,
+    cancellationMonth,
+    termMonths: dealMonthOf(deal.maturity_date, firstPayment) - 1,
+  };
+  const settlement = Math.max(Number(request.SettlementDate ?? 0) || deal.issue_date, deal.issue_date);
+  const remits = (await repo.remitHistory(deal.deal_name)).slice().reverse();
+  const past = remits.filter((r) => r.date <= settlement);
+  let cumulative = 0;
+  const history: CirtPoolMonth[] = past.map((r) => {
+    const loss = Number(r.cumulative_loss) - cumulative;
+    cumulative = Number(r.cumulative_loss);
+    const dlq = (Number(r.delinquency60_pct) + Number(r.delinquency90plus_pct)) / 100;
+    const iso = ymdToIso(r.date) ?? '';
+    return {
+      paymentDate: iso, upbEnd: Number(r.current_balance), loss, nonPerforming: dlq * Number(r.current_balance),
+      cpr: Number(r.cpr_1mo) / 100, cdr: 0, severity: 0, delinquency: dlq, historical: true,
+    };
+  });
+  // deals.wam/wala are at the factor date (after every remittance); roll them back to the settlement.
+  const h = history.length;
+  const wamAtStart = Number(deal.wam) + remits.length - h;
+  const walaAtStart = Number(deal.wala) - remits.length + h;
+  const startBalance = past.at(-1) ? Number(past.at(-1)?.current_balance) : pool;
+  // A CIRT deal has no engine structure: the pool runs on the request's speeds (tune factors applied)
+  // with the severity input, no recovery lag and no advancing.
+  const tune = (v: RateInput, f: number | undefined): RateInput => (!f || f === 1 ? v : typeof v === 'number' ? v * f : v.map((x) => x * f));
+  const scenario: CollateralScenario = {
+    prepay: { kind: 'annual', values: tune(requestVectorToRate(request.Cpr), request.TuneCpr) },
+    default: { kind: 'annual', values: tune(requestVectorToRate(request.Cdr), request.TuneCdr) },
+    severity: tune(requestVectorToRate(request.LossSeverity), request.TuneSeverity),
+    delinquency: requestVectorToRate(request.Delinquency),
+    recoveryLagMonths: 0, servicerAdvancing: false, convention: 'sifma', fixedLossShare: null, roundToCent: false,
+  };
+  const firstProjected = ymdToIso(firstPayment) ?? '';
+  const payDay = firstPayment % 100;
+  const firstProjectedDate = addMonthsOnDay(firstProjected, h, payDay);
+  return {
+    terms, history,
+    lines: [{ balance: startBalance, grossRate: Number(deal.wac) / 100, netRate: Number(deal.wac) / 100, remainingTerm: Math.max(1, wamAtStart), age: walaAtStart }],
+    scenario, firstProjectedDate, paymentDay: payDay, userLimit: settings.initialLimit,
+    collateral: { collateralPct: settings.collateralPct, interestRate: settings.interestRate }, includeHistorical: false,
+  };
+}
+
+const engineFailure = (error: unknown): never => {
+  if (error instanceof Error && !(error instanceof Invalid) && /CIRT policy/.test(error.message)) throw new Invalid(error.message);
+  throw error;
+};
+
+/**
+ * POST /simulate/cirt?includeHistorical=: the policy's reinsurer cashflow (spec 001 §3.7).
+ * Run Scenario (Blended) — includeHistorical=true, the remittance months shown first — is for
+ * administrators only.
+ */
+export async function runCirtRequest(ctx: ModuleContext, user: AuthUser, body: CirtRequestBody, includeHistorical: boolean): Promise<CirtResponse> {
+  if (includeHistorical && !rolesGrant(user.roles, 'admin')) throw new Forbidden('Run Scenario (Blended) is for administrators only.');
+  const started = performance.now();
+  const input = await prepareCirt(ctx, user, body);
+  const run = (() => { try { return runCirt({ ...input, includeHistorical }); } catch (e) { return engineFailure(e); } })();
+  const cf = run.cashflow;
+  return {
+    CirtCashflow: cf.rows,
+    MiscVariables: {
+      Share: run.share, DealLimitAtStart: run.dealLimitAtStart, CancellationMonth: input.terms.cancellationMonth, TermMonths: input.terms.termMonths,
+      PremiumBasis: input.terms.premium.basis, HistoricalMonths: input.history.length, YieldConvention: '12 x monthly IRR of NetInsuranceCashflow (fraction)',
+    },
+    PolicyInformation: run.policy,
+    Wal: cf.wal,
+    LossWindow: cf.lossWindow,
+    WritedownPct: cf.writedownPct,
+    FirstLossPeriod: cf.firstLossPeriod,
+    CirtCashflowTotals: cf.totals,
+    LineMetrics: cf.lineMetrics,
+    Yield: cf.yield,
+    ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
+  };
+}
+
+/** POST /simulate/cirt/matrix: ROI and line metrics over the CPR × CDR grid ([cdr][cpr]). */
+export async function runCirtMatrixRequest(ctx: ModuleContext, user: AuthUser, body: CirtMatrixRequestBody): Promise<ReinsuranceMatrixResponse> {
+  const { cprs, cdrs } = checkMatrixBody(body);
+  const started = performance.now();
+  const input = await prepareCirt(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 });
+  const m = (() => { try { return runCirtMatrix(input, { cprPct: cprs, cdrPct: cdrs }); } catch (e) { return engineFailure(e); } })();
+  return {
+    Cpr: m.Cpr, Cdr: m.Cdr, Yield: m.Yield,
+    LineMetrics: { RateOnLine: m.RateOnLine, LossOnLine: m.LossOnLine, ReturnOnLine: m.ReturnOnLine },
+    ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
+  };
+}

@@ -1,0 +1,68 @@
+import type { AcisRequestBody, CirtRequestBody, SimulationRequestBody } from '@opencrt/contracts';
+import { validateSimulationRequest, type SimulationRequest } from '@opencrt/engine';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { ModuleContext } from '../module.ts';
+import { Invalid } from '../../http/errors.ts';
+import { toEngineRequest } from '../simulation/request-inputs.ts';
+import { resolveUserVector } from '../vectors/index.ts';
+
+/** The reinsurance settings of a run, checked: dollars and fractions. */
+export interface ReinsuranceSettings {
+  initialLimit: number;
+  collateralPct: number;
+  interestRate: number;
+}
+
+type Amount = number | string | null | undefined;
+
+/** A number from a number or text with thousands separators (spec 001 §5.2); undefined when blank. */
+export function amountOf(value: Amount): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return value;
+  const text = value.replace(/,/g, '').trim();
+  if (text === '') return undefined;
+  return /^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * Joins the engine's scenario messages and the reinsurance ones into the spec's two lists
+ * ('Missing required: CPR, …, Contract Amount' / 'Missing valid: …, Collateral'), then any others.
+ */
+function mergedMessages(engine: string[], missing: string[], invalid: string[]): string[] {
+  const required = [...engine.filter((m) => m.startsWith('Missing required: ')).flatMap((m) => m.slice(18).split(', ')), ...missing];
+  const valid = [...engine.filter((m) => m.startsWith('Missing valid: ')).flatMap((m) => m.slice(15).split(', ')), ...invalid];
+  const others = engine.filter((m) => !m.startsWith('Missing required: ') && !m.startsWith('Missing valid: '));
+  return [
+    ...(required.length ? [`Missing required: ${required.join(', ')}`] : []),
+    ...(valid.length ? [`Missing valid: ${valid.join(', ')}`] : []),
+    ...others,
+  ];
+}
+
+/**
+ * Checks the scenario (engine rules) and the reinsurance settings together: Contract Amount
+ * (Initial Limit, > 0), Collateral (Margin, a fraction in [0, 1]) and Interest Rate (a fraction
+ * in [0, 1]). There is no index in these runs, so a missing LIBOR is taken as 0.
+ * @returns the engine request (vectors resolved) and the settings
+ */
+export async function checkReinsuranceRequest(
+  ctx: ModuleContext, user: AuthUser, body: AcisRequestBody | CirtRequestBody,
+): Promise<{ body: SimulationRequestBody; request: SimulationRequest; settings: ReinsuranceSettings }> {
+  const simBody: SimulationRequestBody = { ...body, Libor: body.Libor ?? 0, BondName: null };
+  const request = await toEngineRequest(simBody, (name) => resolveUserVector(ctx.db, user.id, name));
+  const engine = validateSimulationRequest(request).map((i) => i.message);
+  const missing: string[] = [];
+  const invalid: string[] = [];
+  const check = (label: string, value: Amount, ok: (x: number) => boolean): number => {
+    const x = amountOf(value);
+    if (x === undefined) missing.push(label);
+    else if (!Number.isFinite(x) || !ok(x)) invalid.push(label);
+    return x ?? 0;
+  };
+  const initialLimit = check('Contract Amount', body.OwnedFaceAmt, (x) => x > 0);
+  const collateralPct = check('Collateral', body.Margin, (x) => x >= 0 && x <= 1);
+  const interestRate = check('Interest Rate', body.InterestRate, (x) => x >= 0 && x <= 1);
+  const messages = mergedMessages(engine, missing, invalid);
+  if (messages.length) throw new Invalid(messages.join('\n'));
+  return { body: simBody, request, settings: { initialLimit, collateralPct, interestRate } };
+}
