@@ -43,6 +43,10 @@ describe('bond analysis', () => {
     expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(api.Simulation.BondsCashflows[0]?.Wal.toFixed(2));
 
     await bond.runMatrix();
+    // The surface view (ECharts heat map) draws the same matrix.
+    await page.click('[data-testid=matrix-tab-surface]');
+    await page.locator('[data-testid=matrix-surface] canvas').first().waitFor();
+    await page.click('[data-testid=matrix-tab-metric]');
     const cellText = await bond.cell(20, 1).textContent();
     await bond.cell(20, 1).click();
     await expect.poll(() => bond.cell(20, 1).getAttribute('class')).toContain('table-primary');

@@ -1,11 +1,12 @@
 import type { MatrixResponse } from '@opencrt/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
+import { MatrixHeatmap } from '../../components/matrix-grid/matrix-heatmap.tsx';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
 
 const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };
-type Sub = 'metric' | 'wal' | 'writedown';
+type Sub = 'metric' | 'wal' | 'writedown' | 'surface';
 
 /** Matrix cells as shown: price as is, yield and spread in percent. */
 function displayGrid(tab: PricingTab, grid: (number | null)[][]): (number | null)[][] {
@@ -48,7 +49,9 @@ export interface PricingPanelProps {
 export function PricingPanel(p: PricingPanelProps) {
   const [sub, setSub] = useState<Sub>('metric');
   const set = (key: keyof BondInputs) => (value: string) => p.onInputs({ ...p.inputs, [key]: value });
-  const grid = p.matrix ? (sub === 'metric' ? displayGrid(p.tab, p.matrix.Metric ?? []) : sub === 'wal' ? p.matrix.Wal : p.matrix.WritedownPct) : null;
+  const metricGrid = useMemo(() => (p.matrix ? displayGrid(p.tab, p.matrix.Metric ?? []) : null), [p.matrix, p.tab]);
+  const grid = p.matrix ? (sub === 'metric' || sub === 'surface' ? metricGrid : sub === 'wal' ? p.matrix.Wal : p.matrix.WritedownPct) : null;
+  const { onCell } = p;
   return (
     <section className="crt-panel mt-3" data-testid="pricing-panel">
       <ul className="nav nav-tabs">
@@ -95,13 +98,15 @@ export function PricingPanel(p: PricingPanelProps) {
         </div>
         <div className="col-lg-7">
           <ul className="nav nav-pills nav-sm mb-2">
-            {([['metric', TAB_LABEL[p.tab]], ['wal', 'WAL'], ['writedown', 'Write Down']] as const).map(([key, label]) => (
+            {([['metric', TAB_LABEL[p.tab]], ['wal', 'WAL'], ['writedown', 'Write Down'], ['surface', `${TAB_LABEL[p.tab]} surface`]] as const).map(([key, label]) => (
               <li className="nav-item" key={key}>
                 <button type="button" className={`nav-link py-1${sub === key ? ' active' : ''}`} data-testid={`matrix-tab-${key}`} onClick={() => setSub(key)}>{label}</button>
               </li>
             ))}
           </ul>
-          {p.matrix && grid
+          {p.matrix && grid && sub === 'surface'
+            ? <MatrixHeatmap cpr={p.matrix.Cpr} cdr={p.matrix.Cdr} values={grid} label={TAB_LABEL[p.tab]} onCell={onCell} testId="matrix-surface" />
+            : p.matrix && grid
             ? <MatrixGrid cpr={p.matrix.Cpr} cdr={p.matrix.Cdr} values={grid} selected={p.selectedCell} onCell={p.onCell} testId="matrix-grid" />
             : <p className="small text-secondary">Run Matrix fills an 8 CPR × 9 CDR grid; click a cell to run that scenario.</p>}
         </div>
