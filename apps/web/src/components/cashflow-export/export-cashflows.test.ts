@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { exportFileName, tabsToXlsx, tabToCsv, type ExportHeader, type ExportTab } from './export-cashflows.ts';
+import { exportFileName, exportValues, tabsToXlsx, tabToCsv, type ExportHeader, type ExportTab } from './export-cashflows.ts';
 
 const header: ExportHeader = {
   userName: 'analyst', dealName: 'STACR 2026-DNA1', bondName: 'M-1', settlementDate: '02/17/2026',
@@ -19,6 +19,16 @@ describe('cashflow export', () => {
       'Run Time,0:01', 'Scenario Name,"Base, case"', 'Scenario Vendor,',
     ]);
     expect(lines.slice(8, 12)).toEqual(['', 'Period,Balance', '0,', '1,1234.5']);
+  });
+
+  it('leaves premium, interest and rate blank in period 0 only', () => {
+    const flows: ExportTab<{ p: number; i: number; r: number; b: number }> = {
+      name: 'x', rows: [{ p: 0, i: 5, r: 0.04, b: 100 }, { p: 1, i: 5, r: 0.04, b: 90 }],
+      columns: [{ header: 'Period', value: (x) => x.p }, { header: 'Interest', value: (x) => x.i }, { header: 'Rate', value: (x) => x.r }, { header: 'Insurance Premium', value: (x) => x.i }, { header: 'Balance', value: (x) => x.b }],
+    };
+    expect(exportValues(flows, flows.rows[0]!)).toEqual([0, null, null, null, 100]);
+    expect(exportValues(flows, flows.rows[1]!)).toEqual([1, 5, 0.04, 5, 90]);
+    expect(tabToCsv(header, flows).split('\r\n')[10]).toBe('0,,,,100');
   });
 
   it('names files from deal, bond and scenario', () => {

@@ -35,6 +35,18 @@ export function exportFileName(h: ExportHeader, extension: 'csv' | 'xlsx'): stri
   return `${parts.replace(/[^\w.-]+/g, '_').replace(/_+/g, '_') || 'cashflows'}.${extension}`;
 }
 
+/**
+ * Period 0 (the settlement row) has no premium, interest or rate of its own: those cells are
+ * blank in every export (spec 001 §7). Columns are matched by header text.
+ */
+const BLANK_AT_PERIOD_ZERO = /premium|interest|rate|coupon/i;
+
+/** A row's export values, with period-0 premium/interest/rate cells blanked. */
+export function exportValues<Row>(tab: ExportTab<Row>, row: Row): (string | number | null)[] {
+  const period = tab.columns.find((c) => /^period$/i.test(c.header))?.value(row);
+  return tab.columns.map((c) => (period === 0 && BLANK_AT_PERIOD_ZERO.test(c.header) ? null : c.value(row)));
+}
+
 function csvCell(value: string | number | null): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
@@ -46,7 +58,7 @@ export function tabToCsv<Row>(header: ExportHeader, tab: ExportTab<Row>): string
   const lines = headerLines(header).map(([k, v]) => `${csvCell(k)},${csvCell(v)}`);
   lines.push('');
   lines.push(tab.columns.map((c) => csvCell(c.header)).join(','));
-  for (const row of tab.rows) lines.push(tab.columns.map((c) => csvCell(c.value(row))).join(','));
+  for (const row of tab.rows) lines.push(exportValues(tab, row).map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -62,7 +74,7 @@ export async function tabsToXlsx<Row>(header: ExportHeader, tabs: ExportTab<Row>
     for (const line of headerLines(header)) sheet.addRow(line);
     sheet.addRow([]);
     sheet.addRow(tab.columns.map((c) => c.header)).font = { bold: true };
-    for (const row of tab.rows) sheet.addRow(tab.columns.map((c) => c.value(row)));
+    for (const row of tab.rows) sheet.addRow(exportValues(tab, row));
   }
   return workbook.xlsx.writeBuffer() as Promise<ArrayBuffer>;
 }
