@@ -120,6 +120,16 @@ describe('POST /api/simulate/save_scenario/{name}', () => {
     expect(full.Cpr[0]).toBeCloseTo(10, 6);
     expect(full.Cdr[5]).toBeCloseTo(0.5, 6);
     expect(full.LossSeverity[0]).toBeCloseTo(25, 6);
+    // The saved scenario runs in place of the four vectors and reproduces the run.
+    const { Cpr: _c, Cdr: _d, LossSeverity: _s, Delinquency: _q, ...rest } = deal;
+    const again = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...rest, SelectedScenarioId: saved?.Id } });
+    expect(again.statusCode).toBe(200);
+    const againRows = (again.json() as { CollateralCashflow: { Balance: number }[] }).CollateralCashflow;
+    const firstRows = (res.json() as { CollateralCashflow: { Balance: number }[] }).CollateralCashflow;
+    expect(againRows.length).toBe(firstRows.length);
+    expect(Math.abs((againRows.at(-1)?.Balance ?? NaN) - (firstRows.at(-1)?.Balance ?? NaN))).toBeLessThan(0.01);
+    const other = await t.request({ method: 'POST', url: '/api/simulate', token: await t.token('analyst'), payload: { ...rest, SelectedScenarioId: saved?.Id } });
+    expect(other.statusCode).toBe(404);
     const blank = await t.request({ method: 'POST', url: '/api/simulate/save_scenario/%20', token, payload: deal });
     expect(blank.json()).toEqual({ Message: "Please provide the scenario's name" });
   });

@@ -38,11 +38,22 @@ function checkPrepaymentModel(user: AuthUser, model: string | null): void {
   throw new Invalid(`The ${model} credit model is not available yet: only None (user-defined CPR/CDR) runs.`);
 }
 
+/**
+ * A saved scenario (visible to the user) as the run's four vectors: per-period percent values
+ * become fractions with the leading period-0 element of the request convention (spec 000 §3).
+ */
+async function scenarioVectors(ctx: ModuleContext, user: AuthUser, id: number) {
+  const scenario = await createScenariosService(ctx).get(user, id);
+  const vector = (values: readonly number[]) => [0, ...values.map((x) => x / 100)];
+  return { Cpr: vector(scenario.Cpr), Cdr: vector(scenario.Cdr), LossSeverity: vector(scenario.LossSeverity), Delinquency: vector(scenario.Delinquency) };
+}
+
 /** Resolves deal (assigned to the user), inputs, permissions and the starting state of a run. */
 export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean): Promise<PreparedRun> {
   const deal = await createDealsRepository(ctx.db).findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
   checkPrepaymentModel(user, body.PrepaymentModel ?? null);
+  if (body.SelectedScenarioId) body = { ...body, ...(await scenarioVectors(ctx, user, body.SelectedScenarioId)) };
   const request = await toEngineRequest({ ...body, DealName: deal.deal_name }, (name) => resolveUserVector(ctx.db, user.id, name));
   const problems = validateSimulationRequest(request);
   if (problems.length) throw new Invalid(problems.map((p) => p.message).join('\n'));
