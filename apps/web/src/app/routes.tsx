@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { AcisAnalysisPage } from '../features/acis-analysis/acis-analysis-page.tsx';
 import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.tsx';
+import { CirtAnalysisPage } from '../features/cirt-analysis/cirt-analysis-page.tsx';
 import { DealAnalysisPage } from '../features/deal-analysis/deal-analysis-page.tsx';
 import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
@@ -35,6 +37,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/vector_list', element: <VectorListPage />, access: 'login' },
   { path: '/deal_analysis', element: <DealAnalysisPage />, access: 'login' },
   { path: '/bond_analysis', element: <BondAnalysisPage />, access: 'login' },
+  { path: '/acis_analysis', element: <AcisAnalysisPage />, access: 'login' },
+  { path: '/cirt_analysis', element: <CirtAnalysisPage />, access: 'login' },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
@@ -55,8 +59,8 @@ export interface NavEntry {
 export const navEntries: NavEntry[] = [
   { label: 'Deal Catalog', path: '/deal_catalog', menu: 'main', available: true },
   { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', available: true },
-  { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', available: false },
-  { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: false },
+  { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', available: true },
+  { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: true },
   { label: 'Portfolio', path: '/portfolio', menu: 'main', available: false },
   { label: 'Vendor Grid', path: '/vendor_grid', menu: 'main', available: false },
   { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: true },

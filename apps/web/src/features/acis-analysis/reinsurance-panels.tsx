@@ -1,0 +1,52 @@
+/**
+ * Pieces shared by the ACIS and CIRT screens: the settings inputs (Initial Limit, Collateral,
+ * Interest Rate), the optional cancellation month (CIRT, not before the deal's optional
+ * cancellation date, spec 001 §2.4) and the cashflow export.
+ */
+import type { InsuranceRowDto } from '@opencrt/contracts';
+import { downloadCashflows, type ExportHeader } from '../../components/cashflow-export/export-cashflows.ts';
+import type { ReinsuranceSettings } from './reinsurance-settings.ts';
+import { INSURANCE_COLUMNS } from './reinsurance-results.tsx';
+
+const FIELDS: [keyof ReinsuranceSettings, string][] = [['initialLimit', 'Initial Limit ($)'], ['collateral', 'Collateral (%)'], ['interestRate', 'Interest Rate (%)']];
+
+export function SettingsPanel({ title, settings, onSettings }: { title: string; settings: ReinsuranceSettings; onSettings(s: ReinsuranceSettings): void }) {
+  return (
+    <div className="mt-2" data-testid="reinsurance-settings">
+      <h3 className="h6">{title}</h3>
+      <div className="row g-2">
+        {FIELDS.map(([key, label]) => (
+          <div className="col-4" key={key}>
+            <label className="form-label small mb-0" htmlFor={`setting-${key}`}>{label}</label>
+            <input id={`setting-${key}`} className="form-control form-control-sm" value={settings[key]} data-testid={`setting-${key}`}
+              onChange={(e) => onSettings({ ...settings, [key]: e.target.value })} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** YYYYMMDD ↔ month input value (YYYY-MM). */
+export const ymdToMonth = (ymd: number): string => `${String(ymd).slice(0, 4)}-${String(ymd).slice(4, 6)}`;
+export const monthToYmd = (value: string): number | null => (/^\d{4}-\d{2}$/.test(value) ? Number(value.replace('-', '')) * 100 + 1 : null);
+
+export function CancellationInput({ on, month, minYmd, onChange }: { on: boolean; month: string; minYmd: number | null; onChange(on: boolean, month: string): void }) {
+  return (
+    <div className="d-flex align-items-center gap-2 small mt-2">
+      <label><input type="checkbox" className="form-check-input me-1" checked={on} data-testid="cancellation" onChange={(e) => onChange(e.target.checked, month)} />Cancellation</label>
+      {on && (
+        <input type="month" className="form-control form-control-sm w-auto" data-testid="cancellation-month" value={month}
+          min={minYmd ? ymdToMonth(minYmd) : undefined} onChange={(e) => onChange(true, e.target.value)} />
+      )}
+    </div>
+  );
+}
+
+/** Excel export of one or more insurance cashflows (one sheet each). */
+export function exportInsurance(header: ExportHeader, tabs: { name: string; rows: InsuranceRowDto[] }[]): Promise<void> {
+  return downloadCashflows(header, tabs.map((t) => ({
+    name: t.name, rows: t.rows,
+    columns: INSURANCE_COLUMNS.map((c) => ({ header: c.header, value: (r: InsuranceRowDto) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
+  })));
+}

@@ -1,0 +1,89 @@
+/**
+ * Results of an ACIS or CIRT run (spec 001 §2.2–§2.3): tabs ROI, Rate On Line, Loss On Line and
+ * Margin On Line (the single run's value, and the matrix when one was run; a matrix cell click
+ * reruns that scenario), summary metrics and the insurance cashflow table.
+ */
+import type { InsuranceRowDto, ReinsuranceMatrixResponse } from '@opencrt/contracts';
+import { useState } from 'react';
+import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
+import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
+import { formatDollars } from '../deal-catalog/catalog-format.ts';
+import { formatRatePct, percentGrid } from './reinsurance-settings.ts';
+
+export interface SingleResult {
+  rows: InsuranceRowDto[];
+  yieldValue: number | null;
+  yieldMessage: string | null;
+  rateOnLine: number | null;
+  lossOnLine: number | null;
+  returnOnLine: number | null;
+  /** Label → text pairs shown under the tabs (WAL, windows, totals). */
+  summary: [string, string][];
+}
+
+type Tab = 'roi' | 'rol' | 'lol' | 'mol';
+const TABS: [Tab, string][] = [['roi', 'ROI'], ['rol', 'Rate On Line'], ['lol', 'Loss On Line'], ['mol', 'Margin On Line']];
+
+/** Silent yield messages (spec 001 §8): shown as '-----' only. */
+const SILENT = new Set(["Can't compute Yield.", 'Too many tries in Yield calculation.', 'Guess is too negative in Yield calculation.']);
+
+const money = (x: number | string | boolean | null) => (typeof x === 'number' ? formatDollars(x) : '');
+const pct = (x: number | string | boolean | null) => (typeof x === 'number' ? `${(x * 100).toFixed(4)}` : '');
+/** Premium, interest and rate columns are blank for period 0 (spec 001 §7). */
+const notZero = (pick: (r: InsuranceRowDto) => number) => (r: InsuranceRowDto) => (r.Period === 0 && !r.IsHistorical ? null : pick(r));
+
+export const INSURANCE_COLUMNS: CashflowColumn<InsuranceRowDto>[] = [
+  { header: 'Period', value: (r) => r.Period, width: 80 },
+  { header: 'Payment Date', value: (r) => r.PaymentDate, width: 110 },
+  { header: 'Remaining Liability', value: (r) => r.RemainingLiability, format: money, width: 150 },
+  { header: 'Reduction In Liability', value: (r) => r.ReductionInLiability, format: money, width: 150 },
+  { header: 'Insurer Paid Losses', value: (r) => r.InsurerPaidLosses, format: money },
+  { header: 'Insurance Premium', value: notZero((r) => r.InsurancePremium), format: money },
+  { header: 'Collateral Trust Account', value: (r) => r.CollateralTrustAccount, format: money, width: 160 },
+  { header: 'Collateral Account Change', value: (r) => r.CollateralAccountChange, format: money, width: 160 },
+  { header: 'Collateral Account Interest', value: notZero((r) => r.CollateralAccountInterest), format: money, width: 160 },
+  { header: 'Net Insurance Cashflow', value: (r) => r.NetInsuranceCashflow, format: money, width: 160 },
+  { header: 'Collateral Balance', value: (r) => r.CollateralBalance, format: money, width: 160 },
+  { header: 'Collateral Losses', value: (r) => r.CollateralLosses, format: money },
+  { header: 'CPR (%)', value: notZero((r) => r.CprRate), format: pct, width: 90 },
+  { header: 'CDR (%)', value: notZero((r) => r.CdrRate), format: pct, width: 90 },
+  { header: 'Severity (%)', value: notZero((r) => r.LossSeverityRate), format: pct, width: 100 },
+  { header: 'Delinquency (%)', value: notZero((r) => r.DelinquencyRate), format: pct, width: 110 },
+  { header: 'Historical', value: (r) => (r.IsHistorical ? 'Yes' : ''), width: 90 },
+];
+
+export function ReinsuranceResults({ single, matrix, selected, onCell, testId }: {
+  single: SingleResult | null; matrix: ReinsuranceMatrixResponse | null; selected: { cpr: number; cdr: number } | null;
+  onCell(cell: { cpr: number; cdr: number }): void; testId: string;
+}) {
+  const [tab, setTab] = useState<Tab>('roi');
+  const value = single ? { roi: single.yieldValue, rol: single.rateOnLine, lol: single.lossOnLine, mol: single.returnOnLine }[tab] : null;
+  const grid = matrix ? { roi: matrix.Yield, rol: matrix.LineMetrics.RateOnLine, lol: matrix.LineMetrics.LossOnLine, mol: matrix.LineMetrics.ReturnOnLine }[tab] : null;
+  return (
+    <section className="crt-panel mt-3" data-testid={testId}>
+      <ul className="nav nav-tabs small">
+        {TABS.map(([key, label]) => (
+          <li className="nav-item" key={key}>
+            <button type="button" className={`nav-link ${tab === key ? 'active' : ''}`} data-testid={`tab-${key}`} onClick={() => setTab(key)}>{label}</button>
+          </li>
+        ))}
+      </ul>
+      {single && (
+        <div className="mt-2 small">
+          <strong data-testid="metric-value">{formatRatePct(value)}</strong>
+          {tab === 'roi' && single.yieldMessage && !SILENT.has(single.yieldMessage) && <span className="text-danger ms-2">{single.yieldMessage}</span>}
+          <span className="text-secondary ms-2">{tab === 'roi' ? '(12 × monthly IRR of the net cashflow)' : '(annualised on limit-years)'}</span>
+          <dl className="row mt-2 mb-0" data-testid="run-summary">
+            {single.summary.map(([k, v]) => (<div className="col-md-3 d-flex gap-2" key={k}><dt>{k}</dt><dd className="mb-0">{v}</dd></div>))}
+          </dl>
+        </div>
+      )}
+      {matrix && grid && (
+        <div className="mt-2" data-testid="matrix">
+          <MatrixGrid cpr={matrix.Cpr} cdr={matrix.Cdr} values={percentGrid(grid)} selected={selected} onCell={onCell} testId="matrix-grid" />
+        </div>
+      )}
+      {single && <div className="mt-3"><CashflowTable rows={single.rows} columns={INSURANCE_COLUMNS} testId="insurance-cashflow" /></div>}
+    </section>
+  );
+}
