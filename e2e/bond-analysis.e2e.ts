@@ -6,12 +6,16 @@ import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/b
 
 const DNA1 = 'STACR 2026-DNA1';
 
-async function apiPost<T>(path: string, body: object): Promise<T> {
+async function tokenOf(): Promise<string> {
   const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: 'analyst', password: passwordOf('analyst'), grant_type: 'password' }),
   });
-  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  return ((await tokenRes.json()) as { access_token: string }).access_token;
+}
+
+async function apiPost<T>(path: string, body: object): Promise<T> {
+  const token = await tokenOf();
   const res = await fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   return (await res.json()) as T;
 }
@@ -113,6 +117,32 @@ describe('bond analysis', () => {
     await page.goto('/bond_analysis?dealName=NOPE%202020-1');
     await page.locator('.modal').first().waitFor();
     expect(await page.locator('[data-testid=choose-deal]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('a saved scenario from the picker runs in place of the inputs and equals the API run by id', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    // Store a scenario from a run through the API (the run's CPR/CDR/severity/delinquency path).
+    const name = `E2E bond ${Date.now()}`;
+    await apiPost(`/simulate/save_scenario/${encodeURIComponent(name)}`, { DealName: DNA1, PrepaymentModel: 'UserDefined', Cpr: [0, 0.15], Cdr: [0, 0.01], LossSeverity: [0, 0.3], Delinquency: [0, 0], Libor: [0, 0.04] });
+    const bond = new BondAnalysisPage(page);
+    await bond.open({ dealName: DNA1, bondName: 'M-1', price: '100', libor: '4' });
+    await page.click('[data-testid=pick-scenario]');
+    await page.locator(`[data-testid="scenario-row"][data-name="${name}"]`).click();
+    await page.locator(`[data-testid="detail-name"][value="${name}"]`).waitFor();
+    await page.click('[data-testid=picker-choose]');
+    expect(await page.locator('[data-testid=scenario-name]').textContent()).toBe(name);
+    expect(await page.locator('[data-testid=input-cpr]').isDisabled()).toBe(true);
+    await bond.calculate();
+    const list = await fetch(`${baseUrl()}/api/scenarios?dealName=${encodeURIComponent(DNA1)}`, { headers: { authorization: `Bearer ${await tokenOf()}` } });
+    const id = ((await list.json()) as { Id: number; ScenarioName: string }[]).find((x) => x.ScenarioName === name)?.Id;
+    const settlement = Number((await page.locator('[data-testid=settlement]').textContent())?.replace(/(\d\d)\/(\d\d)\/(\d{4})/, '$3$1$2'));
+    const api = await apiPost<BondRun>('/simulate/yield', { DealName: DNA1, BondName: 'M-1', SettlementDate: settlement, PrepaymentModel: 'UserDefined', Price: 100, SelectedScenarioId: id, Libor: [0, 0.04] });
+    expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
+    // A matrix does not take a saved scenario.
+    await page.click('[data-testid=run-matrix]');
+    await expect.poll(() => bond.errorText()).toBe('Not supported scenario type.');
     await context.close();
   });
 });

@@ -17,6 +17,7 @@ import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
 import { CashflowTable } from '../../components/cashflow-table/cashflow-table.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
+import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
@@ -59,6 +60,8 @@ export function BondAnalysisPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [runMs, setRunMs] = useState(0);
+  const [scenario, setScenario] = useState<ChosenScenario | null>(null);
+  const [scenarioPicker, setScenarioPicker] = useState(false);
 
   // Catalog check: an unknown deal opens the catalog modal (spec 001 §4).
   useEffect(() => { if (catalog.isSuccess && !known) setPicker(true); }, [catalog.isSuccess, known]);
@@ -83,6 +86,13 @@ export function BondAnalysisPage() {
   }
 
   function scenarioBody(cpr?: string, cdr?: string): Record<string, unknown> {
+    // A saved scenario's vectors replace the four inputs (the server loads them by id).
+    if (scenario?.Id && !cpr) {
+      return {
+        DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
+        SelectedScenarioId: scenario.Id, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs),
+      };
+    }
     return {
       DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
       Cpr: toRequestRate(cpr ?? inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(cdr ?? inputs.cdr, true),
@@ -92,7 +102,7 @@ export function BondAnalysisPage() {
   }
 
   async function calculate(at?: { cpr: number; cdr: number }) {
-    const problem = tabProblem(tab, inputs) ?? (at ? scenarioProblem(inputs, agency, true) : scenarioProblem(inputs, agency, false));
+    const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, !!at || !!scenario);
     setError(problem);
     if (problem || !deal) return;
     saveBondInputs(inputs);
@@ -119,7 +129,8 @@ export function BondAnalysisPage() {
     saveBondInputs(inputs);
     setBusy(true);
     try {
-      setMatrix(await runMatrix(api, tab, scenarioBody('0', '0'), loanLevel));
+      // With a saved scenario the server answers 'Not supported scenario type.' (spec 000 §5).
+      setMatrix(await runMatrix(api, tab, scenario?.Id ? { ...scenarioBody(), Cpr: 0, Cdr: 0 } : scenarioBody('0', '0'), loanLevel));
     } catch (e) {
       // A matrix failure resets the matrices (spec 001 §4).
       setMatrix(null);
@@ -134,12 +145,14 @@ export function BondAnalysisPage() {
   const message = single && !single.IsSuccessful && single.ErrorMessage && !SILENT_ERRORS.has(single.ErrorMessage) ? single.ErrorMessage : null;
   const header = {
     userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
-    runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(runMs), scenarioName: cell ? `CPR ${cell.cpr} CDR ${cell.cdr}` : '', scenarioVendor: '',
+    runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(runMs), scenarioName: cell ? `CPR ${cell.cpr} CDR ${cell.cdr}` : scenario?.ScenarioName ?? '', scenarioVendor: cell ? '' : scenario?.Vendor ?? '',
   };
 
   return (
     <div className="container-fluid" data-testid="bond-analysis">
       <DealCatalogPicker show={picker} onSelect={(name) => { setPicker(false); clearResults(); setSettlement(null); setQuery({ dealName: name }); }} onClose={() => setPicker(false)} />
+      <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
+        onChoose={(s) => { setScenario(s); setScenarioPicker(false); clearResults(); }} onCancel={() => setScenarioPicker(false)} />
       {!known && catalog.isSuccess && <p className="text-secondary" data-testid="choose-deal">Choose a deal from the catalog.</p>}
       {deal && bond && effectiveSettlement !== null && (
         <>
@@ -157,6 +170,8 @@ export function BondAnalysisPage() {
             wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
             matrix={matrix} selectedCell={cell} onCell={(c) => void calculate(c)}
             roles={session?.roles ?? []}
+            scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
+            onClearScenario={() => { setScenario(null); clearResults(); }}
             runTimeMs={hasRole('Admin') ? (single?.RunTime ?? matrix?.RunTime ?? null) : null}
           />
           <div className="d-flex gap-2 mt-2">

@@ -43,6 +43,10 @@ export interface PricingPanelProps {
   onCell(cell: { cpr: number; cdr: number }): void;
   runTimeMs: number | null;
   roles: readonly string[];
+  /** The chosen saved scenario's name (its vectors replace CPR, CDR, severity and delinquency). */
+  scenarioName: string | null;
+  onPickScenario(): void;
+  onClearScenario(): void;
 }
 
 /** Bond pricing panel: Price/Yield/Spread tabs with settings, Calculate, Run Matrix, result and matrices (spec 001 §2.1). */
@@ -65,6 +69,11 @@ export function PricingPanel(p: PricingPanelProps) {
         <div className="col-lg-3" data-testid="pricing-settings">
           <h3 className="h6">Settings</h3>
           <CreditModelSelect value="None" onChange={() => undefined} roles={p.roles} />
+          <div className="small my-1" data-testid="scenario-choice">
+            Scenario: <strong data-testid="scenario-name">{p.scenarioName ?? 'none'}</strong>{' '}
+            <button type="button" className="btn btn-link btn-sm p-0" data-testid="pick-scenario" onClick={p.onPickScenario}>Choose</button>
+            {p.scenarioName && <> · <button type="button" className="btn btn-link btn-sm p-0" data-testid="clear-scenario" onClick={p.onClearScenario}>Clear</button></>}
+          </div>
           {p.tab === 'price' && <>
             <Field label="Yield (%)" value={p.inputs.yield} onChange={set('yield')} testId="input-yield" />
             <Field label="Spread (%)" value={p.inputs.spread} onChange={set('spread')} testId="input-spread" />
@@ -72,11 +81,11 @@ export function PricingPanel(p: PricingPanelProps) {
           </>}
           {p.tab !== 'price' && <Field label="Price" value={p.inputs.price} onChange={set('price')} testId="input-price" />}
           {p.tab === 'spread' && <Field label="Benchmark Rate (%)" value={p.inputs.benchmark} onChange={set('benchmark')} testId="input-benchmark" />}
-          <Field label="CPR (%)" value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" />
+          <Field label="CPR (%)" value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" disabled={!!p.scenarioName} />
           {!p.isAgency && <>
-            <Field label="CDR (%)" value={p.inputs.cdr} onChange={set('cdr')} testId="input-cdr" />
-            <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" />
-            <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" />
+            <Field label="CDR (%)" value={p.inputs.cdr} onChange={set('cdr')} testId="input-cdr" disabled={!!p.scenarioName} />
+            <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" disabled={!!p.scenarioName} />
+            <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" disabled={!!p.scenarioName} />
           </>}
           <Field label="SOFR (%)" value={p.inputs.libor} onChange={set('libor')} testId="input-libor" />
           <div className="d-flex gap-2 mt-2">
