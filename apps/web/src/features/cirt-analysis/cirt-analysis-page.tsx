@@ -78,7 +78,13 @@ export function CirtAnalysisPage() {
     saveInputs(inputs);
     saveSettings('cirt', settings);
     setRunning(true);
-    try { await action(); setError(null); } catch (e) { setError(messageOf(e) || fallback); } finally { setRunning(false); }
+    try {
+      await action();
+      setError(null);
+    } catch (e) {
+      // A failure without a server message has the spec's own text for CIRT runs (spec 001 §8).
+      setError(e instanceof Error && e.message ? e.message : fallback ?? messageOf(e));
+    } finally { setRunning(false); }
   }
   const runOne = (blended: boolean, over: Record<string, unknown> = {}) => guarded(async () => { setResult(await runCirt(api, body(over), blended)); }, CIRT_RUN_FAILED);
   const runGrid = () => guarded(async () => { setSelected(null); setMatrix(await runCirtMatrix(api, body())); }, null);

@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertsProvider } from '../../components/alerts/alerts.tsx';
+
+const get = vi.fn();
+const post = vi.fn();
+vi.mock('../../app/session-context.tsx', () => ({
+  useSession: () => ({ api: { get, post, request: vi.fn() }, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
+}));
+const { CirtAnalysisPage } = await import('./cirt-analysis-page.tsx');
+
+const deal = {
+  DealName: 'CIRT 2023-9', DealType: 'CIRT', SettlementDate: 20230901, IssueDate: 20230901, FirstPaymentDate: 20231025, FactorDate: 20261025,
+  MaturityDate: 20360301, EarlyRedemptionDate: 20280901, OptionalCancellationDate: 20280901, Cancellation: false, DatesOfAvailableUpdates: [20231025],
+  CollateralInfo: { OriginalBalance: 11.52e9, CurrentBalance: 10e9, DealFactor: 0.87, WAC: 6.35, WAM: 330, WALA: 30, ProjectedLosses: 0 }, Bonds: [],
+};
+const row = (Period: number) => ({
+  Period, PaymentDate: '2023-10-25', RemainingLiability: 1e6, ReductionInLiability: 0, InsurerPaidLosses: 0, InsurancePremium: 2893.62,
+  CollateralTrustAccount: 2e5, CollateralAccountChange: 0, CollateralAccountInterest: 0, NetInsuranceCashflow: 2893.62, CollateralBalance: 11.4e9,
+  CollateralLosses: 0, CprRate: 0.1, CdrRate: 0, LossSeverityRate: 0.2, DelinquencyRate: 0, IsHistorical: false,
+});
+const answer = {
+  CirtCashflow: [row(0), row(1)], MiscVariables: {},
+  PolicyInformation: { LiabilityLimit: 270_720_000, LiabilityLimitPct: 2.35, RetentionLimit: 190_080_000, RetentionLimitPct: 1.65, InitialCollateral: 200_000, InitialCollateralPct: 20, InitialPremium: 34_723.4, InitialPremiumPct: 3.4723, Ownership: 1e6, OwnershipPct: 0.3694 },
+  Wal: 5.2, LossWindow: '', WritedownPct: 0, FirstLossPeriod: null,
+  CirtCashflowTotals: { ReductionInLiability: 1e6, InsurerPaidLosses: 0, InsurancePremium: 2893.62, CollateralAccountChange: 0, NetInsuranceCashflow: 2893.62, CollateralLosses: 0 },
+  LineMetrics: { RateOnLine: 0.0347, LossOnLine: 0, ReturnOnLine: 0.0347 }, Yield: { IsSuccessful: true, Value: 0.1736, ErrorMessage: null },
+};
+
+function renderPage() {
+  return render(
+    <AlertsProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/cirt_analysis?dealName=CIRT+2023-9']}>
+          <Routes><Route path="/cirt_analysis" element={<CirtAnalysisPage />} /></Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AlertsProvider>,
+  );
+}
+
+afterEach(() => { cleanup(); get.mockReset(); post.mockReset(); });
+
+describe('CirtAnalysisPage', () => {
+  it('sends the limit in dollars and percents as fractions, then shows ROI and Policy Information', async () => {
+    get.mockResolvedValue(deal);
+    post.mockResolvedValue(answer);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await screen.findByTestId('policy-information');
+    const [path, body] = post.mock.calls[0] as [string, Record<string, unknown>];
+    expect(path).toBe('/simulate/cirt?includeHistorical=false');
+    expect(body).toMatchObject({ DealName: 'CIRT 2023-9', OwnedFaceAmt: 1_000_000, Margin: 0.2, InterestRate: 0, Cancellation: false });
+    expect(screen.getByTestId('metric-value').textContent).toBe('17.36%');
+    expect(screen.getByTestId('policy-information').textContent).toContain('270,720,000');
+    // Admin-only Run Scenario (Blended) is hidden for an analyst.
+    expect(screen.queryByTestId('run-blended')).toBeNull();
+  });
+
+  it("shows 'Failed to generate CIRT cashflow.' when a run fails without a message, and checks settings first", async () => {
+    get.mockResolvedValue(deal);
+    post.mockRejectedValue(new Error(''));
+    renderPage();
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Failed to generate CIRT cashflow.'));
+    fireEvent.change(screen.getByTestId('setting-initialLimit'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Missing required: Contract Amount'));
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+});
