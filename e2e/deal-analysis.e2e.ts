@@ -89,4 +89,35 @@ describe('deal analysis', () => {
     }
     await context.close();
   });
+
+  it('a saved scenario from the picker disables the inputs and runs like the API by id', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const token = await apiToken('analyst');
+    const name = `E2E deal ${Date.now()}`;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    await fetch(`${baseUrl()}/api/simulate/save_scenario/${encodeURIComponent(name)}`, {
+      method: 'POST', headers, body: JSON.stringify({ DealName: 'STACR 2026-DNA1', Cpr: [0, 0.2], Cdr: [0, 0.02], LossSeverity: [0, 0.3], Delinquency: [0, 0], Libor: [0, 0] }),
+    });
+    await page.goto('/deal_analysis?dealName=STACR%202026-DNA1');
+    await page.locator('[data-testid=deal-title]').waitFor();
+    await page.click('[data-testid=pick-scenario]');
+    await page.locator(`[data-testid="scenario-row"][data-name="${name}"]`).click();
+    await page.locator(`[data-testid="detail-name"][value="${name}"]`).waitFor();
+    await page.click('[data-testid=picker-choose]');
+    expect(await page.locator('#input-cpr').isDisabled()).toBe(true);
+    await page.fill('#input-libor', '0');
+    await page.click('[data-testid=run-scenario]');
+    await page.locator('[data-testid=results-panel]').waitFor();
+    const firstBalance = await page.locator('[data-testid=collateral-table] [row-index="0"] [col-id="c2"]').textContent();
+    const settlement = Number((await page.locator('[data-testid=settlement-date]').inputValue()).replaceAll('-', ''));
+    const list = (await (await fetch(`${baseUrl()}/api/scenarios`, { headers })).json()) as { Id: number; ScenarioName: string }[];
+    const id = list.find((x) => x.ScenarioName === name)?.Id;
+    const res = await fetch(`${baseUrl()}/api/simulate`, {
+      method: 'POST', headers, body: JSON.stringify({ DealName: 'STACR 2026-DNA1', SettlementDate: settlement, PrepaymentModel: 'UserDefined', SelectedScenarioId: id, Libor: [0, 0] }),
+    });
+    const api = (await res.json()) as { CollateralCashflow: { Balance: number }[] };
+    expect(firstBalance).toBe(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(api.CollateralCashflow[0]?.Balance ?? NaN));
+    await context.close();
+  });
 });

@@ -16,9 +16,11 @@ const FIELDS: { key: keyof AssumptionInputs; label: string; credit: boolean }[] 
  * options and Run Scenario. Agency deals hide CDR, severity and delinquency (spec 000 §4).
  * Only the None credit model runs until the predictive models exist.
  */
-export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles }: {
+export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario }: {
   inputs: AssumptionInputs; onInputs(i: AssumptionInputs): void; agency: boolean; options: Options; onOptions(o: Options): void;
   canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null; roles: readonly string[];
+  /** A chosen saved scenario replaces CPR, CDR, severity and delinquency (spec 000 §4). */
+  scenarioName?: string | null; onPickScenario?(): void; onClearScenario?(): void;
 }) {
   return (
     <div data-testid="assumptions">
@@ -26,11 +28,16 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
       <div className="row g-2">
         <div className="col-12">
           <CreditModelSelect value="None" onChange={() => undefined} roles={roles} />
+          {onPickScenario && <div className="small mt-1" data-testid="scenario-choice">
+            Scenario: <strong data-testid="scenario-name">{scenarioName ?? 'none'}</strong>{' '}
+            <button type="button" className="btn btn-link btn-sm p-0" data-testid="pick-scenario" onClick={onPickScenario}>Choose</button>
+            {scenarioName && <> · <button type="button" className="btn btn-link btn-sm p-0" data-testid="clear-scenario" onClick={onClearScenario}>Clear</button></>}
+          </div>}
         </div>
         {FIELDS.filter((f) => !(agency && f.credit)).map((f) => (
           <div className="col-6" key={f.key}>
             <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.label}</label>
-            <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]}
+            <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]} disabled={!!scenarioName && f.key !== 'libor'}
               onChange={(e) => onInputs({ ...inputs, [f.key]: e.target.value })} />
           </div>
         ))}

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
+import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
@@ -42,6 +43,8 @@ export function DealAnalysisPage() {
   const [runError, setRunError] = useState<string | null>(null);
   const [picker, setPicker] = useState(!dealName);
   const timer = useRunTimer();
+  const [scenario, setScenario] = useState<ChosenScenario | null>(null);
+  const [scenarioPicker, setScenarioPicker] = useState(false);
 
   const details = useQuery({
     queryKey: ['deal-details', dealName, settlement],
@@ -77,7 +80,7 @@ export function DealAnalysisPage() {
 
   async function run() {
     if (!deal || effectiveSettlement === null) return;
-    const problem = inputProblems(inputs, agency);
+    const problem = scenario ? null : inputProblems(inputs, agency);
     setRunError(problem);
     if (problem) return;
     saveInputs(inputs);
@@ -90,7 +93,10 @@ export function DealAnalysisPage() {
         LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
         Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false), Libor: toRequestRate(inputs.libor, false),
       };
-      setResult(await runSimulation(api, body));
+      // A saved scenario's vectors replace the four inputs (the server loads them by id).
+      setResult(await runSimulation(api, scenario?.Id
+        ? { ...body, SelectedScenarioId: scenario.Id, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined }
+        : body));
       setRunError(null);
     } catch (e) {
       setResult(null);
@@ -103,6 +109,12 @@ export function DealAnalysisPage() {
   const bondNames = deal?.Bonds.map((b) => b.BondName) ?? [];
   return (
     <div className="container-fluid" data-testid="deal-analysis">
+      <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
+        onChoose={(s) => {
+          // Choosing a scenario clears loan level, cleanup call and the results (spec 000 §4).
+          setScenario(s); setScenarioPicker(false); setOptions({ cleanupCall: false, loanLevel: false }); setResult(null);
+        }}
+        onCancel={() => setScenarioPicker(false)} />
       <DealCatalogPicker show={picker} onSelect={chooseDeal} onClose={() => setPicker(false)} />
       {!dealName && <p className="text-secondary">Choose a deal from the catalog.</p>}
       {deal && effectiveSettlement !== null && (
@@ -112,6 +124,8 @@ export function DealAnalysisPage() {
               inputs={inputs} onInputs={setInputs} agency={agency} options={options} onOptions={setOptions}
               canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)}
               running={timer.running} onRun={() => void run()} error={runError} roles={session?.roles ?? []}
+              scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
+              onClearScenario={() => { setScenario(null); setResult(null); }}
             />
             <div className="small text-secondary mt-2" data-testid="run-timer">
               {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
@@ -126,7 +140,7 @@ export function DealAnalysisPage() {
               bondNames={bondNames}
               header={{
                 userName: session?.username ?? '', dealName: deal.DealName, bondName: '', settlementDate: formatDate(effectiveSettlement),
-                runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(timer.elapsedMs), scenarioName: '', scenarioVendor: '',
+                runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(timer.elapsedMs), scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',
               }}
             />
           )}
