@@ -73,6 +73,11 @@ describe('bond analysis', () => {
     const bond = new BondAnalysisPage(page);
     await bond.open({ dealName: DNA1, bondName: 'M-1' });
     expect(await bond.tab('price').getAttribute('class')).toContain('active');
+    // Bond History loads on demand.
+    await page.click('[data-testid=load-bond-history]');
+    await page.locator('[data-testid=bond-history-table] .ag-header-cell-text').first().waitFor();
+    expect(await page.locator('[data-testid=bond-history-table] .ag-header-cell-text').allTextContents()).toEqual(
+      ['Date', 'Starting Balance', 'Principal', 'WriteDown', 'Current Balance', 'Factor', 'Interest', 'Coupon']);
     await bond.fill('yield', '');
     await bond.fill('spread', '1');
     await bond.fill('benchmark', '');
