@@ -16,7 +16,7 @@ const ReinsuranceFields = {
   Margin: Amount,
   /** Annual interest earned by the collateral trust account, as a fraction. */
   InterestRate: Amount,
-  /** CIRT only: cancellation month (YYYYMMDD, or YYYYMM) used when Cancellation is on. */
+  /** Cancellation month (YYYYMM, or YYYYMMDD: the day is ignored) used when Cancellation is on; default the optional cancellation date. CIRT: Fannie cancels; ACIS: the call. */
   CancellationDate: z.union([z.number().int(), z.string().regex(/^\d{6}(\d{2})?$/, 'CancellationDate must be YYYYMM or YYYYMMDD')]).optional().nullable(),
   Libor: RequestRate,
 };

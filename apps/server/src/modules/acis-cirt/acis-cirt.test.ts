@@ -122,6 +122,11 @@ describe('POST /api/simulate/acis', () => {
     // ACIS 2020-DNA3 call (optional cancellation) 2025-06-25: the last covered payment date.
     expect(rows.at(-1)?.PaymentDate).toBe('2025-06-25');
     expect(rows.at(-1)?.RemainingLiability).toBe(0);
+    // A chosen month is covered to its end; one before the optional cancellation date is refused.
+    const chosen = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, Cancellation: true, CancellationDate: 202607 } });
+    expect((chosen.json() as AcisResponse).AcisCashflow.at(-1)?.PaymentDate).toBe('2026-07-25');
+    const early = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, Cancellation: true, CancellationDate: 202401 } });
+    expect(early.json()).toEqual({ Message: 'The cancellation date must not be before the optional cancellation date 06/2025.' });
   });
 
   it('runs the matrix, and refuses unknown bonds and non-ACIS deals', async () => {

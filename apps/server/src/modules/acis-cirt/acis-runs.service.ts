@@ -1,4 +1,4 @@
-import { NO_DATE, type AcisMatrixRequestBody, type AcisRequestBody, type AcisResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
+import { type AcisMatrixRequestBody, type AcisRequestBody, type AcisResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
 import {
   MATRIX_CDR_PCT, MATRIX_CPR_PCT, requestToScenario, responseOf, runAcis, runAcisMatrix, runDeal, ymdToIso,
   type AcisLayerTerms, type DealScenario,
@@ -11,6 +11,7 @@ import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin, prepareRun, type PreparedRun } from '../simulation/simulation.service.ts';
 import { acisStacrState } from './acis-state.service.ts';
+import { cancellationOf } from './cancellation-date.ts';
 import { checkReinsuranceRequest, type ReinsuranceSettings } from './reinsurance-inputs.ts';
 
 interface AcisPrepared {
@@ -48,7 +49,9 @@ async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: AcisRequest
   const start = await loadDealStart(ctx.db, deal.deal_name, Number(prepared.request.SettlementDate));
   const run: PreparedRun = { ...prepared, state: await acisStacrState(ctx.db, deal.deal_name, prepared.spec, prepared.state, start?.remitDate ?? null, bonds) };
   const maturity = ymdToIso(deal.maturity_date);
-  const call = body.Cancellation && deal.optional_cancellation_date !== NO_DATE ? ymdToIso(deal.optional_cancellation_date) : null;
+  // The ACIS call: the chosen month (covered to its end) or the optional cancellation date itself.
+  const callYmd = cancellationOf(body.Cancellation, body.CancellationDate, deal.optional_cancellation_date);
+  const call = callYmd === null ? null : body.CancellationDate ? `${String(callYmd).slice(0, 4)}-${String(callYmd).slice(4, 6)}-31` : ymdToIso(callYmd);
   const ends = [maturity, call].filter((x): x is string => x !== null).sort();
   const scenario: DealScenario = {
     ...requestToScenario(run.spec, run.request),

@@ -1,4 +1,4 @@
-import { NO_DATE, type CirtMatrixRequestBody, type CirtRequestBody, type CirtResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
+import { type CirtMatrixRequestBody, type CirtRequestBody, type CirtResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
 import {
   addMonthsOnDay, requestVectorToRate, runCirt, runCirtMatrix, ymdToIso,
   type CirtPolicyTerms, type CirtPoolMonth, type CirtRunInput, type CollateralScenario, type RateInput,
@@ -11,15 +11,12 @@ import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin } from '../simulation/simulation.service.ts';
 import { checkMatrixBody } from './acis-runs.service.ts';
+import { cancellationOf, monthIndex } from './cancellation-date.ts';
 import { cirtStepdowns } from './cirt-terms.loader.ts';
 import { checkReinsuranceRequest } from './reinsurance-inputs.ts';
 
 /** Deal month (1 = the month of the first payment date) of a date YYYYMMDD. */
-const monthIndex = (ymd: number): number => Math.floor(ymd / 10000) * 12 + (Math.floor(ymd / 100) % 100);
 const dealMonthOf = (ymd: number, firstPayment: number): number => monthIndex(ymd) - monthIndex(firstPayment) + 1;
-
-/** MM/YYYY of a date YYYYMMDD. */
-const mmYyyy = (ymd: number): string => `${String(Math.floor(ymd / 100) % 100).padStart(2, '0')}/${Math.floor(ymd / 10000)}`;
 
 /**
  * Everything a CIRT run needs from the database and the catalog: policy terms (retention $ =
@@ -37,16 +34,8 @@ async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: CirtRequest
   if (!layer || layer.attachment_pct === null || layer.detachment_pct === null || !coupon) throw new Invalid(`The CIRT policy of ${deal.deal_name} is not complete.`);
   const pool = Number(deal.original_balance);
   const firstPayment = deal.first_payment_date;
-  let cancellationMonth: number | null = null;
-  if (body.Cancellation) {
-    const asked = body.CancellationDate ? Number(String(body.CancellationDate).padEnd(8, '0').slice(0, 6) + '01') : null;
-    const optional = deal.optional_cancellation_date !== NO_DATE ? deal.optional_cancellation_date : null;
-    if (asked !== null && optional !== null && monthIndex(asked) < monthIndex(optional)) {
-      throw new Invalid(`The cancellation date must not be before the optional cancellation date ${mmYyyy(optional)}.`);
-    }
-    const date = asked ?? optional;
-    if (date !== null) cancellationMonth = dealMonthOf(date, firstPayment);
-  }
+  const cancelDate = cancellationOf(body.Cancellation, body.CancellationDate, deal.optional_cancellation_date);
+  const cancellationMonth = cancelDate === null ? null : dealMonthOf(cancelDate, firstPayment);
   const terms: CirtPolicyTerms = {
     originalPoolBalance: pool,
     retention: (layer.attachment_pct / 100) * pool,

@@ -17,7 +17,7 @@ import { inputProblems, loadInputs, saveInputs, snapSettlement, toRequestRate, t
 import { AssumptionsPanel } from '../deal-analysis/assumptions-panel.tsx';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
-import { exportInsurance, SettingsPanel } from './reinsurance-panels.tsx';
+import { CancellationInput, exportInsurance, monthToYmd, SettingsPanel, ymdToMonth } from './reinsurance-panels.tsx';
 import { ReinsuranceResults, type SingleResult } from './reinsurance-results.tsx';
 import { loadSettings, saveSettings, settingsBody, settingsProblems, type ReinsuranceSettings } from './reinsurance-settings.ts';
 import { fetchAcisStructure, runAcis, runAcisMatrix } from './reinsurance.api.ts';
@@ -42,6 +42,7 @@ export function AcisAnalysisPage() {
   const [inputs, setInputs] = useState<AssumptionInputs>(() => ({ ...loadInputs(false), cdr: '0.5' }));
   const [settings, setSettings] = useState<ReinsuranceSettings>(() => loadSettings('acis'));
   const [options, setOptions] = useState({ cleanupCall: false, loanLevel: false });
+  const [cancel, setCancel] = useState({ on: false, month: '' });
   const [results, setResults] = useState<Record<string, AcisResponse>>({});
   const [matrix, setMatrix] = useState<ReinsuranceMatrixResponse | null>(null);
   const [selected, setSelected] = useState<{ cpr: number; cdr: number } | null>(null);
@@ -55,10 +56,11 @@ export function AcisAnalysisPage() {
   useEffect(() => { if (dealName) rememberDeal(dealName); setResults({}); setMatrix(null); }, [dealName]);
   const deal = details.data;
   const settlement = deal ? snapSettlement(deal.SettlementDate, deal.IssueDate) : null;
+  const optional = deal && deal.OptionalCancellationDate > 101 ? deal.OptionalCancellationDate : null;
 
   function body(bond: string, over: Record<string, unknown> = {}) {
     return {
-      DealName: dealName, BondName: bond, SettlementDate: settlement, PrepaymentModel: 'UserDefined', Cancellation: deal?.Cancellation ?? false,
+      DealName: dealName, BondName: bond, SettlementDate: settlement, PrepaymentModel: 'UserDefined', Cancellation: cancel.on, CancellationDate: cancel.on ? monthToYmd(cancel.month) : null,
       Cpr: toRequestRate(inputs.cpr, true), Cdr: toRequestRate(inputs.cdr, true), LossSeverity: toRequestRate(inputs.lossSeverity, false),
       Delinquency: toRequestRate(inputs.delinquency, false), Libor: toRequestRate(inputs.libor, false), ...settingsBody(settings), ...over,
     };
@@ -101,6 +103,8 @@ export function AcisAnalysisPage() {
             <AssumptionsPanel inputs={inputs} onInputs={setInputs} agency={false} options={options} onOptions={setOptions} canLoanLevel={false}
               running={running} onRun={() => void runOne()} error={error} roles={session?.roles ?? []} />
             <SettingsPanel title="ACIS Settings" settings={settings} onSettings={setSettings} />
+            <CancellationInput on={cancel.on} month={cancel.month || (optional ? ymdToMonth(optional) : '')} minYmd={optional}
+              onChange={(on, month) => setCancel({ on, month })} />
             <div className="d-flex gap-2 mt-2">
               <button type="button" className="btn btn-outline-primary btn-sm" data-testid="run-matrix" disabled={running} onClick={() => void runGrid()}>Run Matrix</button>
               <button type="button" className="btn btn-outline-primary btn-sm" data-testid="run-all" disabled={running} onClick={() => void runAll()}>Run All Bonds Scenario</button>
