@@ -20,7 +20,7 @@ const input = (over: Partial<CirtRunInput> = {}): CirtRunInput => ({
       { fromMonth: 36, toMonth: 59, balanceMultiplier: 1, delinquentMultiplier: 3 },
       { fromMonth: 60, toMonth: null, balanceMultiplier: 1, delinquentMultiplier: 2 },
     ],
-    cleanUpFraction: 0.1, cancellationMonth: null, termMonths: 150,
+    cleanUpFraction: 0.1, cancellationMonth: null, termMonths: 149,
   },
   history: [],
   lines: [{ balance: POOL, grossRate: 0.0635, netRate: 0.0635, remainingTerm: 349, age: 10 }],
@@ -43,13 +43,24 @@ describe('runCirt (CIRT 2023-9)', () => {
     }
     expect(run.cashflow.totals.InsurerPaidLosses).toBe(0);
     expect(run.cashflow.yield.IsSuccessful).toBe(true);
-    // At 10 % CPR the pool falls below 10 % of its original balance before the 12.5-year term: the clean-up ends cover.
+    // At 10 % CPR the pool is still above the 10 % clean-up at the 149th (last) payment date before maturity: the term ends cover.
+    expect(rows.at(-1)?.Period).toBe(149);
     const last = rows.at(-1);
     expect(last?.RemainingLiability).toBe(0);
     expect(run.policy).toMatchObject({ LiabilityLimit: LIMIT, RetentionLimit: 0.0165 * POOL, Ownership: 1_000_000, InitialCollateral: 200_000 });
     expect(run.policy.LiabilityLimitPct).toBeCloseTo(2.35, 12);
     // Initial premium 12 × 2.8936 = 34.72 a year on a 1,000,000 limit: 3.47 % on line (the deck's ≈ 3.5 %).
     expect(run.policy.InitialPremiumPct).toBeCloseTo(3.472, 3);
+  });
+
+  it('ends at the 10 % clean-up when the pool pays down fast', () => {
+    const rows = runCirt(input({ scenario: scenario(0.35, 0) })).cashflow.rows;
+    const last = rows.at(-1);
+    // Cover ends in the first month the pool is at or below 10 % of $11.52bn, with the limit released.
+    expect(last?.CollateralBalance).toBeLessThanOrEqual(0.1 * POOL);
+    expect(rows.at(-2)?.CollateralBalance).toBeGreaterThan(0.1 * POOL);
+    expect(last?.RemainingLiability).toBe(0);
+    expect(last?.Period).toBeLessThan(149);
   });
 
   it('pays losses beyond the retention under heavy defaults, and the matrix grids match single runs', () => {
