@@ -53,8 +53,11 @@ describe('deal analysis', () => {
   it('shows the spec message for bad inputs and an unknown vector name', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'analyst');
-    await page.goto('/deal_analysis?dealName=STACR%202026-DNA1');
+    // A shared link carries the inputs in the query.
+    await page.goto('/deal_analysis?dealName=STACR%202026-DNA1&cpr=7&cdr=0.25&loss_severity=35&settle_dt=2026-11-30');
     await page.locator('[data-testid=deal-title]').waitFor();
+    expect([await page.inputValue('#input-cpr'), await page.inputValue('#input-cdr'), await page.inputValue('#input-lossSeverity')]).toEqual(['7', '0.25', '35']);
+    expect(await page.locator('[data-testid=settlement-date]').inputValue()).toBe('2026-11-30');
     await page.fill('#input-cpr', '5,,7');
     await page.fill('#input-lossSeverity', '');
     await page.click('[data-testid=run-scenario]');

@@ -13,7 +13,7 @@ import { ScenarioPickerModal, type ChosenScenario } from '../../components/scena
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
-import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
+import { inputProblems, inputToYmd, ymdToInput, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
 import { AssumptionsPanel } from './assumptions-panel.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
 import { fetchDealDetails, runSimulation, type SimulationResult } from './deal-analysis.api.ts';
@@ -33,6 +33,9 @@ export function DealAnalysisPage() {
     const saved = loadInputs(agency);
     return {
       ...saved,
+      // cpr and cdr in the query come from a shared link (the spec's query names the other three).
+      cpr: query.get('cpr') ?? saved.cpr,
+      cdr: query.get('cdr') ?? saved.cdr,
       lossSeverity: query.get('loss_severity') ?? saved.lossSeverity,
       delinquency: query.get('delinquency') ?? saved.delinquency,
       libor: query.get('libor') ?? saved.libor,
@@ -127,6 +130,13 @@ export function DealAnalysisPage() {
               scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
               onClearScenario={() => { setScenario(null); setResult(null); }}
             />
+            <button type="button" className="btn btn-link btn-sm p-0 mt-2" data-testid="share-link"
+              onClick={() => void navigator.clipboard?.writeText(`${window.location.origin}/deal_analysis?${new URLSearchParams({
+                dealName: deal.DealName, settle_dt: ymdToInput(effectiveSettlement), cpr: inputs.cpr, cdr: inputs.cdr,
+                loss_severity: inputs.lossSeverity, delinquency: inputs.delinquency, libor: inputs.libor,
+              })}`)}>
+              Copy link to this run
+            </button>
             <div className="small text-secondary mt-2" data-testid="run-timer">
               {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
               {result?.RunTime !== undefined && hasRole('Admin') ? ` (server ${Math.round(result.RunTime)} ms)` : ''}
