@@ -7,3 +7,4 @@ export * from './scenarios.ts';
 export * from './vectors.ts';
 export * from './simulation.ts';
 export * from './acis-cirt.ts';
+export * from './portfolios.ts';

@@ -2,6 +2,7 @@ import { acisCirtModule } from './acis-cirt/acis-cirt.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
 import { dealsModule } from './deals/deals.routes.ts';
 import type { ApiModule } from './module.ts';
+import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
 import { simulationModule } from './simulation/simulation.routes.ts';
 import { scenariosModule } from './scenarios/scenarios.routes.ts';
@@ -18,4 +19,5 @@ export const modules: ApiModule[] = [
   usersDirectoryModule,
   simulationModule,
   acisCirtModule,
+  portfoliosModule,
 ];

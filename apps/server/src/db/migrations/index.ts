@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
 import * as deals from './0002-deals.ts';
 import * as scenarios from './0003-scenarios.ts';
+import * as portfolios from './0004-portfolios.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-deals': deals,
   '0003-scenarios': scenarios,
+  '0004-portfolios': portfolios,
 };
