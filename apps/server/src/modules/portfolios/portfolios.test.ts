@@ -12,7 +12,7 @@ describe('portfolios API: create from ACIS', () => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp(); });
   afterAll(async () => { await t?.close(); });
-  const post = async (user: string, payload: object) =>
+  const post = async (user: 'admin' | 'analyst' | 'user', payload: object) =>
     t.request({ method: 'POST', url: '/api/portfolios/', token: await t.token(user), payload });
 
   it('stores a Reinsurance portfolio with its entries and reads it back by name', async () => {
