@@ -2,7 +2,7 @@
  * /acis_analysis?dealName&bondName (spec 001 §2.2): deal information and settings, the ACIS
  * structure (click a bond to choose it), ACIS settings, Run Scenario, Run Matrix and Run All
  * Bonds Scenario, the four result tabs, the cashflow with export, per-bond tabs after an
- * all-bonds run. Portfolio creation from ACIS is not here yet (needs the portfolio API).
+ * all-bonds run, and the create-portfolio option.
  */
 import type { AcisResponse, ReinsuranceMatrixResponse } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { inputProblems, loadInputs, saveInputs, snapSettlement, toRequestRate, t
 import { AssumptionsPanel } from '../deal-analysis/assumptions-panel.tsx';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
+import { CreatePortfolioPanel } from './create-portfolio-panel.tsx';
 import { CancellationInput, exportInsurance, monthToYmd, SettingsPanel, ymdToMonth } from './reinsurance-panels.tsx';
 import { ReinsuranceResults, type SingleResult } from './reinsurance-results.tsx';
 import { loadSettings, saveSettings, settingsBody, settingsProblems, type ReinsuranceSettings } from './reinsurance-settings.ts';
@@ -126,6 +127,7 @@ export function AcisAnalysisPage() {
               </tbody>
             </table>
           </section>
+          <CreatePortfolioPanel api={api} dealName={dealName} structure={structure.data} />
           {Object.keys(results).length > 1 && (
             <ul className="nav nav-pills small mt-3" data-testid="bond-tabs">
               {Object.keys(results).map((b) => (
