@@ -29,7 +29,7 @@ afterEach(() => { cleanup(); post.mockReset(); });
 
 describe('create portfolio from ACIS', () => {
   it('builds the spec 001 §3.4 body: separators stripped, empty amounts skipped, 1-based ordinals, zero vectors', () => {
-    const body = portfolioBody(' P ', 'ACIS X', [{ bond: 'M-1', owned: '', margin: '20' }, { bond: 'M-2A', owned: '1,250,000.5', margin: '15' }]);
+    const body = portfolioBody(' P ', 'ACIS X', [{ bond: 'M-1', owned: '', margin: '20' }, { bond: 'M-2A', owned: '1,250,000.5', margin: '15' }, { bond: 'M-2B', owned: '5', margin: '0' }]);
     expect(body).toEqual({
       Name: 'P', PortfolioType: 'Reinsurance',
       PortfolioEntries: [{ OrdinalNumber: 1, DealName: 'ACIS X', BondName: 'M-2A', OwnedFaceAmt: 1_250_000.5, Margin: 15, AnnualPremium: 0, Cpr: [0], Cdr: [0], LossSeverity: [0], Delinquency: [0], Libor: [0] }],
@@ -46,6 +46,13 @@ describe('create portfolio from ACIS', () => {
     expect(screen.getByTestId('portfolio-error').textContent).toBe("Portfolio name mustn't be empty.");
     expect(post).not.toHaveBeenCalled();
     fireEvent.change(screen.getByTestId('portfolio-name'), { target: { value: 'Mine' } });
+    // No bond with both amounts above 0: refused locally.
+    fireEvent.change(screen.getByLabelText('M-1 margin'), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText('M-2A owned face amount'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('create-portfolio-button'));
+    expect(screen.getByTestId('portfolio-error').textContent).toBe('Provide contract amount and collateral for at least one bond.');
+    fireEvent.change(screen.getByLabelText('M-1 margin'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('M-2A owned face amount'), { target: { value: '66,412,499.73' } });
     fireEvent.click(screen.getByTestId('create-portfolio-button'));
     await screen.findByTestId('portfolio-page');
     const [path, body] = post.mock.calls[0] as [string, { PortfolioEntries: { BondName: string; OwnedFaceAmt: number; Margin: number }[] }];

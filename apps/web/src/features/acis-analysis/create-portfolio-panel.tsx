@@ -17,9 +17,14 @@ interface Row { bond: string; owned: string; margin: string }
 
 const amount = (text: string): number => Number(text.replace(/,/g, '').trim());
 
-/** The POST /portfolios/ body; rows with an empty or non-numeric amount are left out. */
+/** Spec 001 §5.2: a bond entry counts only with an owned face amount and a margin above 0. */
+export const NO_BOND_ENTRY = 'Provide contract amount and collateral for at least one bond.';
+
+const qualifies = (r: Row): boolean => r.owned.trim() !== '' && r.margin.trim() !== '' && amount(r.owned) > 0 && amount(r.margin) > 0;
+
+/** The POST /portfolios/ body; only qualifying rows (amount and margin present and above 0) go in. */
 export function portfolioBody(name: string, dealName: string, rows: Row[]): PortfolioCreateRequest {
-  const kept = rows.filter((r) => r.owned.trim() !== '' && Number.isFinite(amount(r.owned)) && Number.isFinite(amount(r.margin)));
+  const kept = rows.filter(qualifies);
   return {
     Name: name.trim(), PortfolioType: 'Reinsurance',
     PortfolioEntries: kept.map((r, i) => ({
@@ -45,6 +50,7 @@ export function CreatePortfolioPanel({ api, dealName, structure }: { api: ApiCli
 
   async function create() {
     if (name.trim() === '') { setError(PORTFOLIO_NAME_EMPTY); return; }
+    if (!rows.some(qualifies)) { setError(NO_BOND_ENTRY); return; }
     setBusy(true);
     try {
       await api.post('/portfolios/', portfolioBody(name, dealName, rows));
