@@ -10,7 +10,7 @@ import { QUOTE_NEEDS_PRICE, QUOTE_NEEDS_PRICE_INPUTS, QUOTE_NEEDS_SPREAD_INPUTS,
 const spec = dna1Json as DealSpec;
 const SOFR = spec.index.valueAtIssuePct / 100;
 const m1Tranche = spec.tranches.find((t) => t.name === 'M-1');
-if (!m1Tranche) throw new Error('DNA1 M-1 missing');
+if (!m1Tranche || m1Tranche.marginPct === null) throw new Error('DNA1 M-1 missing');
 const MARGIN = m1Tranche.marginPct / 100;
 const CLOSING = spec.dates.closingDate;
 
