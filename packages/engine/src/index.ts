@@ -50,3 +50,5 @@ export type { BondRunBody, BondRunResult, BondRunType } from './simulate/bond-an
 export * from './analytics/index.ts';
 // Both analytics and reinsurance define this message (same text); the explicit export settles the star-export clash.
 export { CANT_COMPUTE_YIELD } from './analytics/index.ts';
+// Bond-level quote of one simulated bond (Price, Yield, Spread, DM, WAL, window, write-down) over the analytics solvers.
+export * from './pricing/index.ts';
