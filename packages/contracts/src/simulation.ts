@@ -31,6 +31,16 @@ export const SimulationRequestSchema = z.object({
   Libor: RequestRate,
   PrepaymentModel: z.enum(['UserDefined', 'LDM', 'LDM_3', 'AFT']).optional().nullable(),
   Cancellation: z.boolean().optional(),
+  /**
+   * How Cpr is read (OpenCRT extension): 'CPR' (default) an annual constant prepayment rate,
+   * 'ABS' the auto-ABS speed — monthly prepayments as a share of the original loan count
+   * (SIFMA Standard Formulas); an ABS speed is a single value, the first of a vector.
+   */
+  PrepaymentConvention: z.enum(['CPR', 'ABS']).optional(),
+  /** Months from default to liquidation (OpenCRT extension; default: the deal's convention). */
+  RecoveryLagMonths: z.number().int('Recovery lag must be whole months.').min(0).max(60).optional().nullable(),
+  /** Servicer advances P&I of delinquent loans (OpenCRT extension; default: the deal's convention). */
+  ServicerAdvancing: z.boolean().optional().nullable(),
   BondName: z.string().max(100).optional().nullable(),
   Mtg30Year: MacroPath, Mtg15Year: MacroPath, Hpa: MacroPath, Hpi: MacroPath,
   NationalUnemploymentForecast: MacroPath, Tsy2Year: MacroPath, Tsy10Year: MacroPath,

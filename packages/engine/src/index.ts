@@ -4,6 +4,9 @@
  */
 export * from './deal/deal-spec.ts';
 export { validateDeal } from './deal/validate-deal.ts';
+export { cashFlowWaterfall, referenceWaterfall } from './deal/waterfall-kind.ts';
+export { applyBondOverrides } from './deal/bond-overrides.ts';
+export type { BondOverride } from './deal/bond-overrides.ts';
 export type { ValidationIssue } from './deal/validate-deal.ts';
 
 export { cprToSmm, smmToCpr, cdrToMdr, mdrToCdr } from './rates/rate-conversions.ts';
@@ -11,6 +14,7 @@ export { psaCpr, sdaCdr } from './rates/standard-curves.ts';
 export { expandVector, valueAt } from './rates/vector.ts';
 export type { RateInput } from './rates/vector.ts';
 export { parseRampVector } from './rates/ramp-syntax.ts';
+export { absToSmm, absSmmVector } from './rates/abs-speed.ts';
 export type { RampParseResult } from './rates/ramp-syntax.ts';
 
 export type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from './collateral/collateral-types.ts';
@@ -39,16 +43,19 @@ export { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, sche
 export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';
 export { runBondMatrix, MATRIX_CPR_PCT, MATRIX_CDR_PCT } from './simulate/bond-matrix.ts';
 export type { BondMatrix, BondMatrixOptions, CellMetric } from './simulate/bond-matrix.ts';
-export type { BondRows } from './simulate/bond-cashflows.ts';
+export type { AnyDealRun, BondRows } from './simulate/bond-cashflows.ts';
+export { runCashDeal, groupCollections, sumFlows } from './simulate/run-cash-deal.ts';
+export type { CashDealRun } from './simulate/run-cash-deal.ts';
+export { runAnyDeal } from './simulate/run-any-deal.ts';
+export type * from './cash-waterfall/cash-waterfall-types.ts';
+export { pacSchedule, collateralPrincipal } from './cash-waterfall/pac-schedule.ts';
 export { pricingCashflows } from './simulate/pricing-cashflows.ts';
 export type { PricingCashflows } from './simulate/pricing-cashflows.ts';
 export * from './reinsurance/index.ts';
-export { analyzeBond, priceYieldMetric, settlementOf, PRICE_INPUTS_REQUIRED, YIELD_INPUTS_REQUIRED, SPREAD_INPUTS_REQUIRED } from './simulate/bond-analysis.ts';
-export type { BondRunBody, BondRunResult, BondRunType } from './simulate/bond-analysis.ts';
+export { analyzeBond, priceYieldMetric, settlementOf } from './simulate/bond-analysis.ts';
+export type { BondRunResult } from './simulate/bond-analysis.ts';
 
 // Pure analytics (price ↔ yield, DM, spread, WAL helpers, IRR, line metrics, matrix runner).
 export * from './analytics/index.ts';
-// Both analytics and reinsurance define this message (same text); the explicit export settles the star-export clash.
-export { CANT_COMPUTE_YIELD } from './analytics/index.ts';
 // Bond-level quote of one simulated bond (Price, Yield, Spread, DM, WAL, window, write-down) over the analytics solvers.
 export * from './pricing/index.ts';

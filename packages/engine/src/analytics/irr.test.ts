@@ -26,6 +26,12 @@ describe('irrMonthly', () => {
     expect(irrMonthly([-100, 102]).Value).toBeCloseTo(0.24, 12);
   });
 
+  it('skips a month without cash: −100, 0, 121 is 10 % a month since 121 = 100 × 1.1²', () => {
+    const r = irrMonthly([-100, 0, 121]);
+    expect(r.IsSuccessful && r.monthlyRate).toBeCloseTo(0.1, 12);
+    expect(r.Value).toBeCloseTo(1.2, 11); // 12 × 10 %
+  });
+
   it("fails with \"Can't compute Yield.\" for one-signed, empty or rootless flows", () => {
     // Zero collateral margin: nothing put up, only premium received.
     expect(irrMonthly([0, 5, 5, 5]).ErrorMessage).toBe(CANT_COMPUTE_YIELD);

@@ -5,12 +5,20 @@ import type { RateInput } from '../rates/vector.ts';
  * A prepayment or default speed.
  * - `annual`: CPR/CDR fractions (scalar or per-month vector);
  * - `monthly`: SMM/MDR fractions;
- * - `standard`: PSA (prepayments) or SDA (defaults) in percent of the standard curve, by loan age.
+ * - `standard`: PSA (prepayments) or SDA (defaults) in percent of the standard curve, by loan age;
+ * - `abs`: ABS speed in percent of the original loan count per month (auto loans; SMM rises with
+ *   loan age, rates/abs-speed.ts). Used as a default speed it applies the same count convention.
  */
 export type SpeedInput =
   | { kind: 'annual'; values: RateInput }
   | { kind: 'monthly'; values: RateInput }
-  | { kind: 'standard'; pct: number };
+  | { kind: 'standard'; pct: number }
+  | { kind: 'abs'; pct: number };
+
+/** True when the speed's monthly rate depends on each loan's age (so it cannot be shared by the pool). */
+export function isAgeBasedSpeed(speed: SpeedInput): boolean {
+  return speed.kind === 'standard' || speed.kind === 'abs';
+}
 
 /** Collateral scenario: speeds plus the step-order convention (crt-domain.md §1.3). */
 export interface CollateralScenario {

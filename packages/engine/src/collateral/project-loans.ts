@@ -1,4 +1,5 @@
 import { cdrToMdr, cprToSmm, mdrToCdr, smmToCpr } from '../rates/rate-conversions.ts';
+import { absToSmm } from '../rates/abs-speed.ts';
 import { psaCpr, sdaCdr } from '../rates/standard-curves.ts';
 import { valueAt } from '../rates/vector.ts';
 import { createFlows } from './collateral-types.ts';
@@ -35,12 +36,13 @@ export function sortLoansByRemainingTerm(tape: LoanTape): LoanTape {
   };
 }
 
-/** Monthly rate table by loan age for standard curves (index = age in months, 1-based). */
+/** Monthly rate table by loan age for age-based speeds (PSA/SDA, ABS; index = age in months, 1-based). */
 function ageTable(speed: SpeedInput, maxAge: number, isDefault: boolean): Float64Array | null {
-  if (speed.kind !== 'standard') return null;
+  if (speed.kind !== 'standard' && speed.kind !== 'abs') return null;
   const t = new Float64Array(maxAge + 2);
   for (let a = 0; a <= maxAge + 1; a++) {
-    t[a] = isDefault ? cdrToMdr(sdaCdr(speed.pct, a)) : cprToSmm(psaCpr(speed.pct, a));
+    if (speed.kind === 'abs') t[a] = absToSmm(speed.pct, a);
+    else t[a] = isDefault ? cdrToMdr(sdaCdr(speed.pct, a)) : cprToSmm(psaCpr(speed.pct, a));
   }
   return t;
 }
@@ -211,7 +213,7 @@ function amortizeRange(bal: Float64Array, u: Float64Array, c: Float64Array, net:
   sums[3] = bn0 + bn1;
 }
 
-/** General loop for speeds by loan age (PSA/SDA): one rate lookup per loan-month. */
+/** General loop for speeds by loan age (PSA/SDA, ABS): one rate lookup per loan-month. */
 function projectByAge(x: LoopContext, sc: CollateralScenario, smmByAge: Float64Array | null, mdrByAge: Float64Array | null, f: CollateralFlows, aa: Float64Array, months: number): void {
   const { bal, c, u, term, age, gross, net, n, lag, ppm } = x;
   let lo = 0;

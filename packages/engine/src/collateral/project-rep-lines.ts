@@ -1,7 +1,8 @@
 import { cdrToMdr, cprToSmm, smmToCpr, mdrToCdr } from '../rates/rate-conversions.ts';
+import { absToSmm } from '../rates/abs-speed.ts';
 import { psaCpr, sdaCdr } from '../rates/standard-curves.ts';
 import { valueAt } from '../rates/vector.ts';
-import { createFlows } from './collateral-types.ts';
+import { createFlows, isAgeBasedSpeed } from './collateral-types.ts';
 import type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from './collateral-types.ts';
 
 /** Monthly rate (SMM/MDR) of a speed input at projection month index i for a line of age `age`. */
@@ -18,6 +19,9 @@ export function monthlyRate(speed: SpeedInput, i: number, age: number, isDefault
       const annual = isDefault ? sdaCdr(speed.pct, age + i + 1) : psaCpr(speed.pct, age + i + 1);
       return isDefault ? cdrToMdr(annual) : cprToSmm(annual);
     }
+    case 'abs':
+      // Already a monthly rate; same ageing as PSA (month i+1 of a line aged `age`).
+      return absToSmm(speed.pct, age + i + 1);
   }
 }
 
@@ -31,7 +35,7 @@ export function monthlyRates(speed: SpeedInput, months: number, age: number, isD
   return out;
 }
 
-/** Per-run rate tables: shared by all lines unless the speed is an age-based standard curve. */
+/** Per-run rate tables: shared by all lines unless the speed is age-based (PSA/SDA, ABS). */
 interface RateTables {
   smm: (age: number) => Float64Array;
   mdr: (age: number) => Float64Array;
@@ -40,7 +44,7 @@ interface RateTables {
 
 function rateTables(sc: CollateralScenario, months: number): RateTables {
   const table = (speed: SpeedInput, isDefault: boolean): ((age: number) => Float64Array) => {
-    if (speed.kind !== 'standard') {
+    if (!isAgeBasedSpeed(speed)) {
       const shared = monthlyRates(speed, months, 0, isDefault);
       return () => shared;
     }

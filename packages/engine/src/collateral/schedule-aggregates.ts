@@ -1,6 +1,6 @@
 import { cdrToMdr, cprToSmm, mdrToCdr, smmToCpr } from '../rates/rate-conversions.ts';
 import { valueAt } from '../rates/vector.ts';
-import { createFlows } from './collateral-types.ts';
+import { createFlows, isAgeBasedSpeed } from './collateral-types.ts';
 import type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from './collateral-types.ts';
 import type { LoanTape } from './project-loans.ts';
 import { applyPipeline } from './project-loans.ts';
@@ -67,14 +67,15 @@ function poolRate(speed: SpeedInput, i: number, isDefault: boolean): number {
     case 'annual':
       return isDefault ? cdrToMdr(valueAt(speed.values, i)) : cprToSmm(valueAt(speed.values, i));
     case 'standard':
-      throw new RangeError('schedule aggregates need pool-level speeds (not PSA/SDA by loan age)');
+    case 'abs':
+      throw new RangeError('schedule aggregates need pool-level speeds (not PSA/SDA/ABS by loan age)');
   }
 }
 
 /** True when `projectFromAggregates` reproduces the loan-by-loan projection for this scenario. */
 export function aggregatesApply(sc: CollateralScenario): boolean {
   // Age-based curves differ by loan; the sifma "MDR = 0 in a loan's last L months" rule too.
-  return sc.prepay.kind !== 'standard' && sc.default.kind !== 'standard'
+  return !isAgeBasedSpeed(sc.prepay) && !isAgeBasedSpeed(sc.default)
     && (sc.convention === 'stacr-ppm' || Math.trunc(sc.recoveryLagMonths) === 0);
 }
 

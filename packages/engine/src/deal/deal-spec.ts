@@ -17,6 +17,9 @@
  * families (ILN, RMBS, ABS, Agency, ACIS, CIRT) add members to the `WaterfallSpec` union
  * (and, if needed, new `PaymentDateStep` kinds); existing members must not change meaning.
  */
+import type { CashFlowWaterfall } from './cash-flow-spec.ts';
+
+export type * from './cash-flow-spec.ts';
 
 /** Current schema version written by every converter. */
 export const DEAL_SPEC_SCHEMA_VERSION = 1 as const;
@@ -267,8 +270,11 @@ export interface ReferenceTrancheWaterfall {
   modificationLossOrder: string[];
 }
 
-/** Waterfall description, discriminated on `kind`. Later families add members here. */
-export type WaterfallSpec = ReferenceTrancheWaterfall;
+/**
+ * Waterfall description, discriminated on `kind`: the STACR/CAS/ILN reference-tranche
+ * interpreter, or the cash-flow interpreter of RMBS, ABS and agency deals (cash-flow-spec.ts).
+ */
+export type WaterfallSpec = ReferenceTrancheWaterfall | CashFlowWaterfall;
 
 /** A deal's full structure. */
 export interface DealSpec {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dna2Json from '../../../../data/deals/structures/stacr-2026-dna2.json' with { type: 'json' };
 import type { DealSpec } from './deal-spec.ts';
 import { validateDeal } from './validate-deal.ts';
+import { referenceWaterfall } from './waterfall-kind.ts';
 
 const good = dna2Json as DealSpec;
 const clone = (): DealSpec => JSON.parse(JSON.stringify(good)) as DealSpec;
@@ -16,7 +17,7 @@ describe('validateDeal', () => {
     s.dates.firstPaymentDate = '2026-02-30';
     s.collateral.repLines[0]!.balance += 0.01;
     s.tranches[1]!.pair = 'X-1H';
-    const down = s.waterfall.steps.find((x) => x.kind === 'write-down');
+    const down = referenceWaterfall(s).steps.find((x) => x.kind === 'write-down');
     if (down && 'order' in down) down.order[1]!.tranche = 'B-9H';
     expect(messages(s)).toEqual([
       'dates.firstPaymentDate: must be an ISO date YYYY-MM-DD',
@@ -33,7 +34,7 @@ describe('validateDeal', () => {
   });
   it('uses the spec editor limits for thresholds and needs a loss share for the PPM convention', () => {
     const s = clone();
-    s.waterfall.tests.minimumCreditEnhancement = { thresholdPct: 30 };
+    referenceWaterfall(s).tests.minimumCreditEnhancement = { thresholdPct: 30 };
     s.conventions.fixedLossSharePct = null;
     s.earlyRedemption.cleanUpPctOfCutOff = 40;
     expect(messages(s)).toEqual([
@@ -45,7 +46,7 @@ describe('validateDeal', () => {
   it('rejects non-cent money and gating on undefined tests', () => {
     const s = clone();
     s.collateral.repLines[0]!.balance = 1.005;
-    s.waterfall.tests.delinquency = null;
+    referenceWaterfall(s).tests.delinquency = null;
     const m = messages(s);
     expect(m).toContain('collateral.repLines[0].balance: must be >= 0 and exact to the cent');
     expect(m).toContain('waterfall.gatingTests[2]: test delinquency is not defined');

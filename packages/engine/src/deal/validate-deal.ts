@@ -1,5 +1,5 @@
 import { DEAL_SPEC_SCHEMA_VERSION } from './deal-spec.ts';
-import type { AllocationTarget, DealSpec, PaymentDateStep, ReferenceTrancheWaterfall } from './deal-spec.ts';
+import type { AllocationTarget, CashFlowWaterfall, DealSpec, PaymentDateStep, ReferenceTrancheWaterfall } from './deal-spec.ts';
 
 /** One validation problem: where (JSON path) and what. */
 export interface ValidationIssue {
@@ -58,6 +58,7 @@ export function validateDeal(spec: DealSpec): ValidationIssue[] {
   validateCollateral(spec, add);
   const names = validateTranches(spec, add);
   if (spec.waterfall.kind === 'reference-tranche') validateReferenceWaterfall(spec.waterfall, names, add);
+  else validateCashFlowWaterfall(spec.waterfall, names, new Set(spec.collateral.repLines.map((l) => l.collateralGroup)), add);
   return issues;
 }
 
@@ -108,8 +109,11 @@ function validateTranches(spec: DealSpec, add: Add): Set<string> {
     if (t.marginPct !== null && !(t.marginPct >= 0 && t.marginPct < 25)) add(`${p}.marginPct`, 'Coupon and Spread 0 <= x < 25');
     sumCents += toCents(t.originalNotional);
   });
-  if (spec.tranches.length > 0 && sumCents !== toCents(spec.collateral.cutOffBalance)) {
-    add('tranches', `tranche notionals sum to ${(sumCents / 100).toFixed(2)}, not the cut-off balance`);
+  // Cash-flow deals may start overcollateralized: classes + initial OC = cut-off balance.
+  const oc = spec.waterfall.kind === 'cash-flow' ? toCents(spec.waterfall.overcollateralization?.initial ?? 0) : 0;
+  if (spec.tranches.length > 0 && sumCents + oc !== toCents(spec.collateral.cutOffBalance)) {
+    const what = oc > 0 ? 'tranche notionals plus initial OC sum' : 'tranche notionals sum';
+    add('tranches', `${what} to ${((sumCents + oc) / 100).toFixed(2)}, not the cut-off balance`);
   }
   spec.tranches.forEach((t, i) => {
     if (t.pair === null) return;
@@ -164,4 +168,34 @@ function validateReferenceWaterfall(w: ReferenceTrancheWaterfall, names: Set<str
   w.gatingTests.forEach((t, i) => {
     if (w.tests[t] === null) add(`waterfall.gatingTests[${i}]`, `test ${t} is not defined`);
   });
+}
+
+/** Cash-flow waterfall: every class named exists, is paid by exactly one group, groups have collateral. */
+function validateCashFlowWaterfall(w: CashFlowWaterfall, names: Set<string>, groups: Set<number>, add: Add): void {
+  const checkName = (path: string, name: string): void => {
+    if (!names.has(name)) add(path, `unknown tranche ${name}`);
+  };
+  w.interest.forEach((c, i) => {
+    checkName(`waterfall.interest[${i}].tranche`, c.tranche);
+    if (c.coupon.kind === 'fixed' && !(c.coupon.ratePct >= 0 && c.coupon.ratePct < 25)) add(`waterfall.interest[${i}].coupon.ratePct`, 'Coupon and Spread 0 <= x < 25');
+  });
+  w.interestOrder.forEach((set, i) => set.forEach((n, j) => checkName(`waterfall.interestOrder[${i}][${j}]`, n)));
+  const paid = new Map<string, number>();
+  w.groups.forEach((g, i) => {
+    if (!groups.has(g.collateralGroup)) add(`waterfall.groups[${i}].collateralGroup`, `no rep line in group ${g.collateralGroup}`);
+    g.steps.forEach((step, k) => step.order.flat().forEach((n) => {
+      checkName(`waterfall.groups[${i}].steps[${k}]`, n);
+      if ((w.classGroups[n] ?? 1) !== g.collateralGroup) add(`waterfall.groups[${i}].steps[${k}]`, `${n} belongs to group ${w.classGroups[n] ?? 1}`);
+      paid.set(n, g.collateralGroup);
+    }));
+  });
+  for (const n of names) if (!paid.has(n)) add('waterfall.groups', `no principal step pays ${n}`);
+  w.lossOrder.forEach((n, i) => checkName(`waterfall.lossOrder[${i}]`, n));
+  const pct = (path: string, x: number | null | undefined): void => {
+    if (x !== null && x !== undefined && !(x >= 0 && x <= 100)) add(path, 'must be a percent between 0 and 100');
+  };
+  pct('waterfall.seniorFeesPct', w.seniorFeesPct);
+  pct('waterfall.optionalRedemptionPct', w.optionalRedemptionPct);
+  pct('waterfall.overcollateralization.targetPctOfCurrent', w.overcollateralization?.targetPctOfCurrent);
+  pct('waterfall.reserveAccount.targetPctOfCurrent', w.reserveAccount?.targetPctOfCurrent);
 }

@@ -5,7 +5,8 @@ import type { DealSpec } from '../deal/deal-spec.ts';
 import { CANT_COMPUTE_YIELD } from '../analytics/index.ts';
 import { simulate } from '../simulate/simulate.ts';
 import type { BondCashflowResult, SimulationRequest } from '../simulate/simulation-types.ts';
-import { QUOTE_NEEDS_PRICE, QUOTE_NEEDS_PRICE_INPUTS, QUOTE_NEEDS_SPREAD_INPUTS, priceBond, quoteBond, spreadBond, yieldBond } from './bond-quote.ts';
+import { priceBond, quoteBond, spreadBond, yieldBond } from './bond-quote.ts';
+import { PRICE_INPUTS_REQUIRED, SPREAD_INPUTS_REQUIRED, YIELD_INPUTS_REQUIRED } from './bond-run.ts';
 
 const spec = dna1Json as DealSpec;
 const SOFR = spec.index.valueAtIssuePct / 100;
@@ -72,11 +73,11 @@ describe('quoteBond on STACR 2026-DNA1 M-1 at 10 % CPR (integration)', () => {
 
 describe('quoteBond failures (spec 001 §5.1 inputs, §9 silent messages)', () => {
   it('missing inputs give the spec messages', () => {
-    expect(priceBond(m1, {}, terms)).toMatchObject({ IsSuccessful: false, ErrorMessage: QUOTE_NEEDS_PRICE_INPUTS, Price: null });
-    expect(yieldBond(m1, {}, terms)).toMatchObject({ IsSuccessful: false, ErrorMessage: QUOTE_NEEDS_PRICE });
-    expect(spreadBond(m1, { Price: 100 }, terms)).toMatchObject({ IsSuccessful: false, ErrorMessage: QUOTE_NEEDS_SPREAD_INPUTS });
+    expect(priceBond(m1, {}, terms)).toMatchObject({ IsSuccessful: false, ErrorMessage: PRICE_INPUTS_REQUIRED, Price: null });
+    expect(yieldBond(m1, {}, terms)).toMatchObject({ IsSuccessful: false, ErrorMessage: YIELD_INPUTS_REQUIRED });
+    expect(spreadBond(m1, { Price: 100 }, terms)).toMatchObject({ IsSuccessful: false, ErrorMessage: SPREAD_INPUTS_REQUIRED });
     // DM without a floater's margin cannot fix a price.
-    expect(priceBond(m1, { DiscountMargin: 0.01 }, { settlement: CLOSING, accrualStart: CLOSING })).toMatchObject({ ErrorMessage: QUOTE_NEEDS_PRICE_INPUTS });
+    expect(priceBond(m1, { DiscountMargin: 0.01 }, { settlement: CLOSING, accrualStart: CLOSING })).toMatchObject({ ErrorMessage: PRICE_INPUTS_REQUIRED });
   });
 
   it("a bond with no cash after settlement: Can't compute Yield., other fields kept", () => {

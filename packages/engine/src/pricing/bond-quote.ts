@@ -1,19 +1,15 @@
 import {
   type AnalyticsResult,
-  type Benchmark,
   type FloaterPeriod,
   type IndexPath,
   type YieldConvention,
   discountMarginFromPrice,
   priceFromDiscountMargin,
-  priceFromSpread,
-  priceFromYield,
-  spreadFromPrice,
-  yieldFromPrice,
 } from '../analytics/index.ts';
 import type { BondRows } from '../simulate/bond-cashflows.ts';
 import { type PricingCashflows, pricingCashflows } from '../simulate/pricing-cashflows.ts';
 import type { BondCashflowResult } from '../simulate/simulation-types.ts';
+import { type BondRunBody, SPREAD_INPUTS_REQUIRED, YIELD_INPUTS_REQUIRED, hasBenchmark, hasPriceInputs, isQuoteNumber, solveBondRun } from './bond-run.ts';
 
 /**
  * Bond-level price / yield / spread / discount-margin summary (spec 001 §3.9, crt-domain §5.1–5.3)
@@ -21,17 +17,9 @@ import type { BondCashflowResult } from '../simulate/simulation-types.ts';
  */
 
 /** The run's quote: exactly one of Price, Yield, Spread (+ ReferenceCurve) or DiscountMargin drives the rest. */
-export interface BondQuote {
-  /** Clean price per 100 of current face. */
-  Price?: number | null;
-  /** Yield, fraction, in the chosen convention (bond-equivalent by default). */
-  Yield?: number | null;
-  /** Spread over the benchmark at the bond's WAL, fraction. */
-  Spread?: number | null;
+export interface BondQuote extends BondRunBody {
   /** Discount margin over the index, fraction (floaters only). */
   DiscountMargin?: number | null;
-  /** Benchmark rate (flat) or curve of {years, rate}; needed for Spread. */
-  ReferenceCurve?: Benchmark | null;
 }
 
 /** Settlement terms of the quote. Rates are fractions; dates ISO. */
@@ -62,14 +50,6 @@ export interface BondQuoteResult {
   ErrorMessage: string | null;
 }
 
-/** Spec 001 §5.1 input messages (the spread one carries the spec's leading space). */
-export const QUOTE_NEEDS_PRICE_INPUTS = 'Either Yield or both Spread and Benchmark Rate are required.';
-export const QUOTE_NEEDS_PRICE = 'Price is required.';
-export const QUOTE_NEEDS_SPREAD_INPUTS = ' Price and Benchmark Rate are required.';
-
-const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-const hasCurve = (b: Benchmark | null | undefined): b is Benchmark => isNum(b) || (Array.isArray(b) && b.length > 0);
-
 /** Pricing flows of a simulated bond (the balance before row 1 = balance + principal + write-down of row 1). */
 export function flowsOfBond(bond: BondCashflowResult, terms: Pick<BondQuoteTerms, 'settlement' | 'accrualStart'>): PricingCashflows {
   const first = bond.BondCashflow[0];
@@ -98,7 +78,7 @@ export function floaterPeriodsOfBond(bond: BondCashflowResult): FloaterPeriod[] 
 export function quoteBond(bond: BondCashflowResult, quote: BondQuote, terms: BondQuoteTerms): BondQuoteResult {
   const convention = terms.convention ?? 'bondEquivalent';
   const flows = flowsOfBond(bond, terms);
-  const floater = isNum(terms.margin) && terms.index !== null && terms.index !== undefined;
+  const floater = isQuoteNumber(terms.margin) && terms.index !== null && terms.index !== undefined;
   const periods = floaterPeriodsOfBond(bond);
   const floaterTerms = floater
     ? { settlement: terms.settlement, accrualStart: terms.accrualStart, face: flows.face, margin: terms.margin as number, index: terms.index as IndexPath }
@@ -113,20 +93,22 @@ export function quoteBond(bond: BondCashflowResult, quote: BondQuote, terms: Bon
     if (out.IsSuccessful) { out.IsSuccessful = false; out.ErrorMessage = r.ErrorMessage; }
     return null;
   };
+  // The price: given; else from a floater's DM when neither a yield nor a spread + benchmark is
+  // given; else from those (solveBondRun, which also says which inputs are missing).
   let price: number | null;
-  if (isNum(quote.Price)) price = quote.Price;
-  else if (isNum(quote.Yield)) price = take(priceFromYield(flows, quote.Yield, { convention }));
-  else if (isNum(quote.Spread) && hasCurve(quote.ReferenceCurve)) price = take(priceFromSpread(flows, quote.Spread, quote.ReferenceCurve, bond.Wal, { convention }));
-  else if (isNum(quote.DiscountMargin) && floaterTerms) price = take(priceFromDiscountMargin(periods, floaterTerms, quote.DiscountMargin));
-  else return { ...out, IsSuccessful: false, ErrorMessage: QUOTE_NEEDS_PRICE_INPUTS };
+  if (isQuoteNumber(quote.Price)) price = quote.Price;
+  else if (floaterTerms && isQuoteNumber(quote.DiscountMargin) && !hasPriceInputs(quote)) price = take(priceFromDiscountMargin(periods, floaterTerms, quote.DiscountMargin));
+  else price = take(solveBondRun('price', flows, quote, bond.Wal, convention));
   if (price === null) return out;
   out.Price = price;
-  out.Yield = isNum(quote.Yield) ? quote.Yield : take(yieldFromPrice(flows, price, { convention }));
-  if (hasCurve(quote.ReferenceCurve)) {
-    out.Spread = isNum(quote.Spread) ? quote.Spread : take(spreadFromPrice(flows, price, quote.ReferenceCurve, bond.Wal, { convention }));
+  out.Yield = isQuoteNumber(quote.Yield) ? quote.Yield : take(solveBondRun('yield', flows, { Price: price }, bond.Wal, convention));
+  if (hasBenchmark(quote.ReferenceCurve)) {
+    out.Spread = isQuoteNumber(quote.Spread)
+      ? quote.Spread
+      : take(solveBondRun('spread', flows, { Price: price, ReferenceCurve: quote.ReferenceCurve }, bond.Wal, convention));
   }
   if (floaterTerms) {
-    out.DiscountMargin = isNum(quote.DiscountMargin) ? quote.DiscountMargin : take(discountMarginFromPrice(periods, floaterTerms, price));
+    out.DiscountMargin = isQuoteNumber(quote.DiscountMargin) ? quote.DiscountMargin : take(discountMarginFromPrice(periods, floaterTerms, price));
   }
   return out;
 }
@@ -138,12 +120,12 @@ export function priceBond(bond: BondCashflowResult, quote: Omit<BondQuote, 'Pric
 
 /** Yield run (spec 001 §3.9): needs Price; fails with 'Price is required.' otherwise. */
 export function yieldBond(bond: BondCashflowResult, quote: BondQuote, terms: BondQuoteTerms): BondQuoteResult {
-  if (!isNum(quote.Price)) return { ...quoteBond(bond, {}, terms), ErrorMessage: QUOTE_NEEDS_PRICE };
+  if (!isQuoteNumber(quote.Price)) return { ...quoteBond(bond, {}, terms), ErrorMessage: YIELD_INPUTS_REQUIRED };
   return quoteBond(bond, { Price: quote.Price, ReferenceCurve: quote.ReferenceCurve ?? null }, terms);
 }
 
 /** Spread run (spec 001 §3.9): needs Price and ReferenceCurve; fails with ' Price and Benchmark Rate are required.' otherwise. */
 export function spreadBond(bond: BondCashflowResult, quote: BondQuote, terms: BondQuoteTerms): BondQuoteResult {
-  if (!isNum(quote.Price) || !hasCurve(quote.ReferenceCurve)) return { ...quoteBond(bond, {}, terms), ErrorMessage: QUOTE_NEEDS_SPREAD_INPUTS };
+  if (!isQuoteNumber(quote.Price) || !hasBenchmark(quote.ReferenceCurve)) return { ...quoteBond(bond, {}, terms), ErrorMessage: SPREAD_INPUTS_REQUIRED };
   return quoteBond(bond, { Price: quote.Price, ReferenceCurve: quote.ReferenceCurve }, terms);
 }

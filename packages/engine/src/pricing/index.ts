@@ -1,11 +1,19 @@
-/** Bond-level quote entry points (price / yield / spread / DM of one simulated bond) over ../analytics. */
+/** Bond-level runs and quotes (price / yield / spread / DM of one simulated bond) over ../analytics. */
+export {
+  type BondRunBody,
+  type BondRunType,
+  PRICE_INPUTS_REQUIRED,
+  SPREAD_INPUTS_REQUIRED,
+  YIELD_INPUTS_REQUIRED,
+  hasBenchmark,
+  hasPriceInputs,
+  isQuoteNumber,
+  solveBondRun,
+} from './bond-run.ts';
 export {
   type BondQuote,
   type BondQuoteResult,
   type BondQuoteTerms,
-  QUOTE_NEEDS_PRICE,
-  QUOTE_NEEDS_PRICE_INPUTS,
-  QUOTE_NEEDS_SPREAD_INPUTS,
   floaterPeriodsOfBond,
   flowsOfBond,
   priceBond,

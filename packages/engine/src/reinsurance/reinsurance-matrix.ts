@@ -44,7 +44,11 @@ export function runAcisMatrix(
   const cells: ReinsurerCashflow[] = [];
   runBondMatrix(spec, base, layer.stacrTranche, state, startDate, {
     cprPct: cprs, cdrPct: cdrs,
-    metric: (_bond, run) => { cells.push(runAcis(run, layer, collateral, startDate)); return 0; },
+    metric: (_bond, run) => {
+      if (run.kind !== 'reference-tranche') throw new TypeError('ACIS layers ride on a reference-tranche (STACR) deal');
+      cells.push(runAcis(run, layer, collateral, startDate));
+      return 0;
+    },
   });
   // runBondMatrix visits cells row by row ([cdr][cpr]) in order.
   let k = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CANT_COMPUTE_YIELD, netPresentValueMonthly } from '../analytics/index.ts';
 import type { CoverPeriod } from './insurance-types.ts';
-import { CANT_COMPUTE_YIELD, monthlyIrr, npvAt } from './monthly-irr.ts';
 import { reinsurerCashflow } from './reinsurer-cashflow.ts';
 
 const period = (n: number, limitPrev: number, reduction: number, paidLoss: number, premium: number): CoverPeriod => ({
@@ -37,7 +37,7 @@ describe('reinsurerCashflow', () => {
     expect(cf.totals.NetInsuranceCashflow).toBeCloseTo(-19.75, 10);
     // The yield is the IRR of the net flows: NPV at m = Yield/12 is 0, and it is negative (net total < 0).
     expect(cf.yield.IsSuccessful).toBe(true);
-    expect(npvAt(r.map((x) => x.NetInsuranceCashflow), (cf.yield.Value as number) / 12)).toBeCloseTo(0, 8);
+    expect(netPresentValueMonthly(r.map((x) => x.NetInsuranceCashflow), (cf.yield.Value as number) / 12)).toBeCloseTo(0, 8);
     expect(cf.yield.Value as number).toBeLessThan(0);
   });
 
@@ -63,20 +63,19 @@ describe('reinsurerCashflow', () => {
     expect(cf.yield.Value).toBeCloseTo(0.12, 10);
   });
 
+  it('solves the ROI of a long cover too: 200 months of 1 % premium on a fully collateralised 1200 is 12 %', () => {
+    // Net = −1200, then 12 for 199 months, then 12 + 1200: a par bond at 1 % a month, so m = 1 % and ROI = 12 × 1 % = 12 %.
+    // (The former private bisection started at −99 %/month, where 1/0.01^k overflows after ~155 months, and gave up.)
+    const long = Array.from({ length: 200 }, (_, k) => period(k + 1, 1200, k === 199 ? 1200 : 0, 0, 12));
+    const cf = reinsurerCashflow({ limit: 1200, date: '2024-12-25', poolBalance: 0 }, long, { collateralPct: 1, interestRate: 0 });
+    expect(cf.rows).toHaveLength(201);
+    expect(cf.rows[200]?.NetInsuranceCashflow).toBe(1212);
+    expect(cf.yield.Value).toBeCloseTo(0.12, 10);
+  });
+
   it("says 'Can't compute Yield.' (silent) with zero collateral", () => {
     const cf = reinsurerCashflow(start, periods, { collateralPct: 0, interestRate: 0.05 });
     expect(cf.yield).toEqual({ IsSuccessful: false, Value: null, ErrorMessage: CANT_COMPUTE_YIELD });
     expect(cf.lineMetrics.RateOnLine).toBeCloseTo(0.12, 12);
-  });
-});
-
-describe('monthlyIrr', () => {
-  it('solves a known cashflow: −100, 0, 121 → 10 % a month', () => {
-    const irr = monthlyIrr([-100, 0, 121]);
-    expect(irr.ok && irr.value).toBeCloseTo(0.1, 12);
-  });
-  it('refuses flows without an investment or without a return', () => {
-    expect(monthlyIrr([0, 10])).toEqual({ ok: false, message: CANT_COMPUTE_YIELD });
-    expect(monthlyIrr([-10, -1])).toEqual({ ok: false, message: CANT_COMPUTE_YIELD });
   });
 });

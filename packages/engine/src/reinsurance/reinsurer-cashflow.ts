@@ -1,5 +1,5 @@
 import type { CoverPeriod, InsuranceRow, InsuranceTotals, InsuranceLineMetrics, ReinsurerCashflow, InsuranceYield } from './insurance-types.ts';
-import { CANT_COMPUTE_YIELD, monthlyIrr } from './monthly-irr.ts';
+import { CANT_COMPUTE_YIELD, irrMonthly, lineMetrics } from '../analytics/index.ts';
 
 /** Collateral trust account settings (crt-domain.md §5.1): fractions. */
 export interface CollateralTerms {
@@ -24,15 +24,15 @@ function windowOf(periods: readonly CoverPeriod[], pick: (p: CoverPeriod) => num
 }
 
 /**
- * Line metrics on limit-years LY = Σ Limit(t−1)/12 (crt-domain.md §5.2): annualised
- * RateOnLine = ΣPremium/LY, LossOnLine = ΣPaid/LY, ReturnOnLine (margin on line) = their difference.
+ * Line metrics on limit-years (crt-domain.md §5.2) of the projected periods, through the analytics
+ * `lineMetrics`: ReturnOnLine is its margin on line. Each period's end limit is the next period's
+ * `limitPrev`, so LY = Σ limitPrev/12 exactly as the periods state it (not re-derived from reductions).
  */
-export function lineMetrics(periods: readonly CoverPeriod[]): InsuranceLineMetrics {
-  const limitYears = sum(periods.map((p) => p.limitPrev / 12));
-  if (!(limitYears > 0)) return { RateOnLine: null, LossOnLine: null, ReturnOnLine: null };
-  const rate = sum(periods.map((p) => p.premium)) / limitYears;
-  const loss = sum(periods.map((p) => p.paidLoss)) / limitYears;
-  return { RateOnLine: rate, LossOnLine: loss, ReturnOnLine: rate - loss };
+function coverLineMetrics(periods: readonly CoverPeriod[]): InsuranceLineMetrics {
+  const m = lineMetrics(periods[0]?.limitPrev ?? 0, periods.map((p, k) => ({
+    period: p.period, limit: periods[k + 1]?.limitPrev ?? 0, premium: p.premium, insurerPaidLoss: p.paidLoss,
+  })));
+  return { RateOnLine: m.rateOnLine, LossOnLine: m.lossOnLine, ReturnOnLine: m.marginOnLine };
 }
 
 /**
@@ -100,15 +100,16 @@ export function reinsurerCashflow(start: CoverStart, periods: readonly CoverPeri
     // Zero collateral: nothing is invested at period 0, so the IRR is undefined (silent message).
     yieldResult = { IsSuccessful: false, Value: null, ErrorMessage: CANT_COMPUTE_YIELD };
   } else {
-    const irr = monthlyIrr(net);
-    yieldResult = irr.ok ? { IsSuccessful: true, Value: 12 * irr.value, ErrorMessage: null } : { IsSuccessful: false, Value: null, ErrorMessage: irr.message };
+    // Nominal annualisation (the analytics default): ROI = 12·m.
+    const irr = irrMonthly(net);
+    yieldResult = irr.IsSuccessful ? { IsSuccessful: true, Value: irr.Value, ErrorMessage: null } : { IsSuccessful: false, Value: null, ErrorMessage: irr.ErrorMessage };
   }
   const runOff = projected.map((p) => p.reduction + p.paidLoss);
   const totalRunOff = sum(runOff);
   const wal = totalRunOff > 0 ? sum(runOff.map((x, k) => (x * (k + 1)) / 12)) / totalRunOff : 0;
   const firstLoss = projected.find((p) => p.paidLoss > 1e-9);
   return {
-    rows, totals, yield: yieldResult, lineMetrics: lineMetrics(projected), wal,
+    rows, totals, yield: yieldResult, lineMetrics: coverLineMetrics(projected), wal,
     reductionWindow: windowOf(projected, (p) => p.reduction),
     lossWindow: windowOf(projected, (p) => p.paidLoss),
     writedownPct: initialLimit > 0 ? (100 * totals.InsurerPaidLosses) / initialLimit : 0,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import dna1Json from '../../../../data/deals/structures/stacr-2026-dna1.json' with { type: 'json' };
 import type { DealSpec } from '../deal/deal-spec.ts';
 import { CANT_COMPUTE_YIELD, TOO_NEGATIVE_YIELD } from '../analytics/index.ts';
-import { analyzeBond, priceYieldMetric, PRICE_INPUTS_REQUIRED, SPREAD_INPUTS_REQUIRED, YIELD_INPUTS_REQUIRED } from './bond-analysis.ts';
+import { PRICE_INPUTS_REQUIRED, SPREAD_INPUTS_REQUIRED, YIELD_INPUTS_REQUIRED } from '../pricing/bond-run.ts';
+import { analyzeBond, priceYieldMetric } from './bond-analysis.ts';
 import { runBondMatrix } from './bond-matrix.ts';
 import type { SimulationRequest } from './simulation-types.ts';
 

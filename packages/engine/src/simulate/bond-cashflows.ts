@@ -1,6 +1,10 @@
 import type { MacrClass } from '../deal/deal-spec.ts';
 import type { CollateralCashflowRow, BondCashflowRow } from './simulation-types.ts';
 import type { DealRun } from './run-deal.ts';
+import type { CashDealRun } from './run-cash-deal.ts';
+
+/** A finished run of either interpreter. */
+export type AnyDealRun = DealRun | CashDealRun;
 import { isoToYmd } from './deal-dates.ts';
 
 /** Cash rows of one bond before metrics (money in dollars). */
@@ -26,7 +30,8 @@ export function floaterCoupon(index: number, marginPct: number, floorPct: number
  * offered notes: actual/360 on the balance before the payment date's principal and write-down,
  * rounded to the cent) and for each MACR class (sum of its notes, own coupon).
  */
-export function bondRows(run: DealRun, collateral: readonly CollateralCashflowRow[], only: string | null = null): BondRows[] {
+export function bondRows(run: AnyDealRun, collateral: readonly CollateralCashflowRow[], only: string | null = null): BondRows[] {
+  if (run.kind === 'cash-flow') return cashBondRows(run, collateral, only);
   const spec = run.spec;
   const w = run.waterfall;
   // With `only`, build just that bond (a MACR class needs its component notes).
@@ -49,7 +54,7 @@ export function bondRows(run: DealRun, collateral: readonly CollateralCashflowRo
   return only === null ? out : out.filter((b) => b.name === only);
 }
 
-function row(i: number, run: DealRun, coll: readonly CollateralCashflowRow[], balance: number, principal: number, interest: number, rate: number, wd: number): BondCashflowRow {
+function row(i: number, run: AnyDealRun, coll: readonly CollateralCashflowRow[], balance: number, principal: number, interest: number, rate: number, wd: number): BondCashflowRow {
   const c = coll[Math.min(i, coll.length - 1)];
   return {
     Period: i + 1, PaymentDate: isoToYmd(run.paymentDates[i] as string), Balance: dollars(balance), Principal: dollars(principal),
@@ -59,7 +64,7 @@ function row(i: number, run: DealRun, coll: readonly CollateralCashflowRow[], ba
 }
 
 /** A MACR class is its notes combined (shares of each note's balance), never a tranche. */
-function macrRows(m: MacrClass, notes: BondRows[], run: DealRun, coll: readonly CollateralCashflowRow[]): BondRows {
+function macrRows(m: MacrClass, notes: BondRows[], run: AnyDealRun, coll: readonly CollateralCashflowRow[]): BondRows {
   const parts = m.components.map((c) => ({ share: c.share, rows: notes.find((n) => n.name === c.note) }));
   const periods = run.waterfall.periods.length;
   const rows: BondCashflowRow[] = [];
@@ -80,4 +85,29 @@ function macrRows(m: MacrClass, notes: BondRows[], run: DealRun, coll: readonly 
     prior = bal;
   }
   return { name: m.name, interestOnly: m.kind === 'interest-only', originalBalance: m.originalBalance, startBalance: parts.reduce((s, p) => s + p.share * (p.rows?.startBalance ?? 0), 0), rows };
+}
+
+/**
+ * Bond rows of a cash-flow deal: the interpreter already paid interest (coupon after caps and
+ * step-ups) and principal, so rows copy its ledger. With a collateral group chosen, only the
+ * classes (and MACR classes) paid by that group are listed.
+ */
+function cashBondRows(run: CashDealRun, collateral: readonly CollateralCashflowRow[], only: string | null): BondRows[] {
+  const spec = run.spec;
+  const w = run.waterfall;
+  const classGroups = spec.waterfall.kind === 'cash-flow' ? spec.waterfall.classGroups : {};
+  const inGroup = (name: string): boolean => run.collateralGroup === null || (classGroups[name] ?? 1) === run.collateralGroup;
+  const macrOnly = only === null ? null : spec.macrClasses.find((m) => m.name === only) ?? null;
+  const wanted = only === null ? null : new Set(macrOnly ? macrOnly.components.map((c) => c.note) : [only]);
+  const out: BondRows[] = [];
+  spec.tranches.forEach((t, k) => {
+    if (wanted ? !wanted.has(t.name) : !inGroup(t.name)) return;
+    const rows = w.periods.map((p, i) => row(i, run, collateral, p.notional[k] as number, p.principal[k] as number,
+      p.interest[k] as number, p.coupon[k] as number, p.writeDown[k] as number));
+    out.push({ name: t.name, interestOnly: false, originalBalance: t.originalNotional, startBalance: dollars(w.periods[0]?.prior[k] ?? Math.round(t.originalNotional * 100)), rows });
+  });
+  for (const m of spec.macrClasses) {
+    if (only === null ? m.components.every((c) => inGroup(c.note)) : m === macrOnly) out.push(macrRows(m, out, run, collateral));
+  }
+  return only === null ? out : out.filter((b) => b.name === only);
 }

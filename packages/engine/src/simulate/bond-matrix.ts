@@ -5,17 +5,19 @@ import { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, sche
 import type { ScheduleAggregates } from '../collateral/schedule-aggregates.ts';
 import { projectLoans } from '../collateral/project-loans.ts';
 import { bondRows } from './bond-cashflows.ts';
+import type { AnyDealRun } from './bond-cashflows.ts';
 import type { BondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
-import { runDeal, startingLines } from './run-deal.ts';
-import type { CollateralProjector, DealRun, DealScenario } from './run-deal.ts';
+import { startingLines } from './run-deal.ts';
+import { runAnyDeal } from './run-any-deal.ts';
+import type { CollateralProjector, DealScenario } from './run-deal.ts';
 
 /** Spec 001 §9: matrix CPR columns and CDR rows, percent. */
 export const MATRIX_CPR_PCT: readonly number[] = [0, 5, 10, 15, 20, 25, 30, 35];
 export const MATRIX_CDR_PCT: readonly number[] = [0, 0.25, 0.5, 1, 1.5, 2, 2.5, 3, 5];
 
 /** A cell's extra metric (e.g. a yield from the analytics module); NaN when it cannot be computed. */
-export type CellMetric = (bond: BondRows, run: DealRun) => number;
+export type CellMetric = (bond: BondRows, run: AnyDealRun) => number;
 
 /** Grids indexed [cdr][cpr] (spec: "indexed by CDR then CPR"). */
 export interface BondMatrix {
@@ -56,7 +58,9 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
     recoveryLagMonths: base.recoveryLagMonths ?? spec.conventions.recoveryLagMonths, servicerAdvancing: base.servicerAdvancing ?? spec.conventions.servicerAdvancing,
     convention: base.convention ?? spec.conventions.stepOrder, fixedLossShare: null, roundToCent: false,
   };
-  const useAggregates = !options.full && aggregatesApply(probe);
+  // Groups of a multi-group cash-flow deal are projected separately, so one pool-level aggregate does not apply.
+  const groups = new Set(spec.collateral.repLines.map((l) => l.collateralGroup)).size;
+  const useAggregates = !options.full && aggregatesApply(probe) && (spec.waterfall.kind !== 'cash-flow' || groups === 1);
   let agg: ScheduleAggregates | null = null;
   if (useAggregates) {
     const months = spec.dates.scheduledMaturityPaymentDateNumber + spec.dates.firstPaymentDateCollectionMonths;
@@ -72,7 +76,7 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
   const metric = options.metric ? grid() : null;
   cdrs.forEach((cdr, r) => {
     cprs.forEach((cpr, c) => {
-      const run = runDeal(spec, { ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cdr / 100 } }, state, project);
+      const run = runAnyDeal(spec, { ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cdr / 100 } }, state, project);
       // Grid cells need balances and cash only; the per-row speed columns are left at 0.
       const bond = bondRows(run, [], bondName)[0];
       if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);

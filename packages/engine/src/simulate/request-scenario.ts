@@ -62,8 +62,11 @@ export function requestToScenario(spec: DealSpec, req: SimulationRequest): DealS
     if (f === 1) return v;
     return typeof v === 'number' ? v * f : v.map((x) => x * f);
   };
+  const cpr = tune(requestVectorToRate(req.Cpr), req.TuneCpr);
+  // An ABS speed is one number (percent of the original count per month): the first value of a vector.
+  const absPct = (typeof cpr === 'number' ? cpr : (cpr[0] ?? 0)) * 100;
   return {
-    prepay: { kind: 'annual', values: tune(requestVectorToRate(req.Cpr), req.TuneCpr) },
+    prepay: req.PrepaymentConvention === 'ABS' ? { kind: 'abs', pct: absPct } : { kind: 'annual', values: cpr },
     default: { kind: 'annual', values: agency ? 0 : tune(requestVectorToRate(req.Cdr), req.TuneCdr) },
     severity: tune(requestVectorToRate(req.LossSeverity), req.TuneSeverity),
     delinquency: agency ? 0 : requestVectorToRate(req.Delinquency),
@@ -72,5 +75,7 @@ export function requestToScenario(spec: DealSpec, req: SimulationRequest): DealS
     cleanUpCall: req.CleanupCall ?? false,
     timeCall: req.Cancellation ?? false,
     collateralGroup: req.CollateralGroup ?? null,
+    ...(req.RecoveryLagMonths !== undefined && req.RecoveryLagMonths !== null ? { recoveryLagMonths: req.RecoveryLagMonths } : {}),
+    ...(req.ServicerAdvancing !== undefined && req.ServicerAdvancing !== null ? { servicerAdvancing: req.ServicerAdvancing } : {}),
   };
 }

@@ -33,6 +33,7 @@ export interface DealScenario {
 
 /** Everything one deal run produced. */
 export interface DealRun {
+  kind: 'reference-tranche';
   spec: DealSpec;
   convention: StepOrderConvention;
   lossSource: DealScenario['lossSource'];
@@ -129,5 +130,5 @@ export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState
     indexRates.push(valueAt(scenario.indexRate, i));
     prev = date;
   });
-  return { spec, convention, lossSource: scenario.lossSource, flows, pool, waterfall, paymentDates, accrualDays, indexRates };
+  return { kind: 'reference-tranche', spec, convention, lossSource: scenario.lossSource, flows, pool, waterfall, paymentDates, accrualDays, indexRates };
 }

@@ -1,4 +1,5 @@
 import type { DealSpec, DealState } from '../deal/deal-spec.ts';
+import { referenceWaterfall } from '../deal/waterfall-kind.ts';
 import type { CollateralScenario } from '../collateral/collateral-types.ts';
 import { projectLoans } from '../collateral/project-loans.ts';
 import type { LoanTape } from '../collateral/project-loans.ts';
@@ -7,7 +8,9 @@ import { bondMetrics } from './bond-metrics.ts';
 import { paymentDateCollateralRows } from './collateral-rows.ts';
 import { isoToYmd, ymdToIso } from './deal-dates.ts';
 import { requestToScenario } from './request-scenario.ts';
-import { runDeal } from './run-deal.ts';
+import { runAnyDeal } from './run-any-deal.ts';
+import { cashMiscVariables } from './cash-triggers.ts';
+import type { AnyDealRun } from './bond-cashflows.ts';
 import type { DealRun } from './run-deal.ts';
 import type { MiscVariables, SimulationRequest, SimulationResponse, TriggerRow } from './simulation-types.ts';
 
@@ -25,7 +28,7 @@ import type { MiscVariables, SimulationRequest, SimulationResponse, TriggerRow }
  */
 export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealState | null, tape: LoanTape | null = null): SimulationResponse {
   const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
-  const run = runDeal(spec, requestToScenario(spec, request), asOf, project);
+  const run = runAnyDeal(spec, requestToScenario(spec, request), asOf, project);
   const settlement = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
   // Without a state the run starts at closing: a settlement date after the first projected
   // payment date would put paid cash before settlement, so WAL is then measured from closing.
@@ -40,7 +43,7 @@ export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealS
  * @param bondName only this bond (null = all tranches and MACR classes)
  * @param fromIso settlement date (ISO) from which WAL is measured
  */
-export function responseOf(run: DealRun, bondName: string | null, fromIso: string): SimulationResponse {
+export function responseOf(run: AnyDealRun, bondName: string | null, fromIso: string): SimulationResponse {
   const dates = run.paymentDates.map(isoToYmd);
   const collateral = paymentDateCollateralRows(run.flows, run.pool, dates);
   const bonds = bondRows(run, collateral, bondName)
@@ -49,13 +52,13 @@ export function responseOf(run: DealRun, bondName: string | null, fromIso: strin
     ProjectedLosses: collateral.reduce((s, r) => s + r.Losses, 0),
     CollateralCashflow: collateral,
     BondsCashflows: bonds,
-    MiscVariables: miscVariables(run, dates),
+    MiscVariables: run.kind === 'cash-flow' ? cashMiscVariables(run, dates) : miscVariables(run, dates),
   };
 }
 
 function miscVariables(run: DealRun, dates: number[]): MiscVariables {
   const w = run.waterfall;
-  const mce = run.spec.waterfall.tests.minimumCreditEnhancement;
+  const mce = referenceWaterfall(run.spec).tests.minimumCreditEnhancement;
   const triggers: TriggerRow[] = w.periods.map((p, i) => ({
     Period: i + 1, PaymentDate: dates[i] as number, PaymentDateNumber: p.pool.paymentDateNumber,
     SeniorPct: p.seniorPct, SubordinatePct: p.subordinatePct,
@@ -69,7 +72,7 @@ function miscVariables(run: DealRun, dates: number[]): MiscVariables {
     RecoveryPrincipal: p.recoveryPrincipal / 100, TrancheWriteDownAmount: p.writeDownAmount / 100,
     SeniorReductionAmount: p.seniorReduction / 100, SubordinateReductionAmount: p.subordinateReduction / 100,
     SupplementalReductionAmount: p.supplementalReduction / 100, PoolBalance: p.pool.upbEnd / 100,
-    TrancheNotionalTotal: p.notional.reduce((s, x) => s + x, 0) / 100, Redemption: p.redemption,
+    TrancheNotionalTotal: p.notional.reduce((s, x) => s + x, 0) / 100, Overcollateralization: p.overcollateralization / 100, Redemption: p.redemption,
   }));
   const redemption = w.periods.findIndex((p) => p.redemption);
   return {

@@ -35,6 +35,12 @@ export interface SimulationRequest {
   PrepaymentModel?: PrepaymentModel | null;
   /** Exercise the deal's optional time call (early redemption date). Not in the spec's list: an OpenCRT extension. */
   Cancellation?: boolean;
+  /** How Cpr is read: 'CPR' (default) annual rate; 'ABS' the auto-ABS speed (fraction per month of the original loan count), scalar. OpenCRT extension. */
+  PrepaymentConvention?: 'CPR' | 'ABS';
+  /** Months from default to liquidation; null/absent = the deal's convention. OpenCRT extension. */
+  RecoveryLagMonths?: number | null;
+  /** Servicer advances delinquent P&I; null/absent = the deal's convention. OpenCRT extension. */
+  ServicerAdvancing?: boolean | null;
   BondName?: string | null;
   Mtg30Year?: number[];
   Mtg15Year?: number[];
@@ -136,6 +142,8 @@ export interface TriggerRow {
   SupplementalReductionAmount: number;
   PoolBalance: number;
   TrancheNotionalTotal: number;
+  /** Collateral above the classes (STACR write-up excess; ABS overcollateralization), dollars. */
+  Overcollateralization: number;
   Redemption: boolean;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dna2Json from '../../../../data/deals/structures/stacr-2026-dna2.json' with { type: 'json' };
 import type { DealSpec } from '../deal/deal-spec.ts';
 import { runReferenceWaterfall } from './reference-waterfall.ts';
+import { referenceWaterfall } from '../deal/waterfall-kind.ts';
 import type { PoolPeriod } from './pool-periods.ts';
 
 const spec = dna2Json as DealSpec;
@@ -60,7 +61,7 @@ describe('reference waterfall rules', () => {
     expect(p.seniorReduction).toBe(100_000_000_00);
   });
   it("applies the CAS-style failing rule when the deal says so", () => {
-    const cas: DealSpec = { ...spec, waterfall: { ...spec.waterfall, failingTestRule: 'senior-pct-scheduled-plus-unscheduled' } };
+    const cas: DealSpec = { ...spec, waterfall: { ...referenceWaterfall(spec), failingTestRule: 'senior-pct-scheduled-plus-unscheduled' } };
     const pp = periods([{ sp: 50_000_000_00, ce: 0, loss: 0, dlq: Math.round(cut * 0.03) }]);
     pp[0] = { ...pp[0]!, scheduled: 20_000_000_00, unscheduled: 30_000_000_00 };
     const p = runReferenceWaterfall(cas, pp, opts).periods[0]!;

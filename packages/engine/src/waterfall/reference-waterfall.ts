@@ -1,6 +1,7 @@
 import type { AllocationTarget, DealSpec, DealState, PaymentDateStep, ReferenceTrancheWaterfall, TestName } from '../deal/deal-spec.ts';
 import type { PoolPeriod } from './pool-periods.ts';
 import { TrancheBook } from './tranche-book.ts';
+import { referenceWaterfall } from '../deal/waterfall-kind.ts';
 
 /** Run switches of the waterfall. */
 export interface WaterfallOptions {
@@ -69,7 +70,7 @@ const units7 = (num: number, den: number): number => (den > 0 ? Math.round((num 
  * Asserts Σ notionals + OC = pool UPB after every payment date.
  */
 export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[], options: WaterfallOptions): WaterfallResult {
-  const w: ReferenceTrancheWaterfall = spec.waterfall;
+  const w: ReferenceTrancheWaterfall = referenceWaterfall(spec);
   const state = options.state;
   const original = spec.tranches.map((t) => cents(t.originalNotional));
   const startNotional = state ? spec.tranches.map((t) => cents(state.notionals[t.name] ?? 0)) : original;
