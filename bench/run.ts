@@ -5,6 +5,8 @@
  *  3. loan-level projection of 100,000 loans × 360 months (loan-months/s on one core)
  *  4. the 72-cell matrix loan-level (100,000 loans): (a) one core on schedule aggregates,
  *     (b) brute force — every cell projects every loan — on a worker_threads pool over all cores
+ *  5. cash-flow deals (issue 5): SYN NQM 2025-1, FORDO 2024-A (ABS speed) and the two-group
+ *     FHLMC 5005 REMIC — one simulate() each and the 8×9 matrix
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -49,6 +51,14 @@ timeIt('2.  rep-line 8×9 CPR×CDR matrix, runBondMatrix (schedule aggregates + 
 timeIt('2b. rep-line 8×9 matrix, per-line projection in every cell (full)', 3, () => {
   runBondMatrix(spec, scenario, 'M-1', null, spec.dates.closingDate, { full: true });
 });
+
+for (const [file, bond, extra] of [['syn-nqm-2025-1', 'A-1', {}], ['fordo-2024-a', 'A-3', { PrepaymentConvention: 'ABS' as const, Cpr: 0.015 }], ['fhlmc-5005', 'PA', {}]] as const) {
+  const cash = JSON.parse(readFileSync(fileURLToPath(new URL(`../data/deals/structures/${file}.json`, import.meta.url)), 'utf8')) as DealSpec;
+  timeIt(`5.  ${cash.dealName}: simulate() (${cash.tranches.length} classes, ${cash.dates.scheduledMaturityPaymentDateNumber} PDs)`, 20, () => simulate(cash, {
+    DealName: cash.dealName, Cpr: 0.1, Cdr: 0.005, LossSeverity: 0.3, Delinquency: 0.01, Libor: 0.043, CleanupCall: true, ...extra,
+  }, null));
+  timeIt(`5.  ${cash.dealName}: 8×9 matrix of ${bond}`, 3, () => runBondMatrix(cash, { ...scenario, indexRate: 0.043 }, bond, null, cash.dates.closingDate));
+}
 
 const tape: LoanTape = syntheticTape(spec, LOANS);
 let loanMonths = 0;

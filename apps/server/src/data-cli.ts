@@ -10,8 +10,8 @@
  *   export-loans --deal NAME --layout freddie|fannie --out DIR
  *       Write a deal's stored tape in the public layout (e.g. to try the importer).
  *   write-structures
- *       Rebuild data/deals/structures/<id>.json for the demo STACR/CAS deals without an
- *       offering-memorandum file (no database needed).
+ *       Rebuild data/deals/structures/<id>.json for the demo STACR/CAS/ILN deals without an
+ *       offering-memorandum file and for every RMBS, ABS and agency deal (no database needed).
  *
  * Uses DATABASE_URL (PostgreSQL) or the embedded PGlite database in DATA_DIR, like the server.
  * Exit codes: 0 done, 1 rejected input or failure, 2 usage error.
@@ -27,19 +27,29 @@ import { TapeRejected, importLoanTape } from './modules/deals/loan-import.servic
 import { exportLoanTape } from './modules/deals/loan-export.service.ts';
 import { DEFAULT_DATA_DIR, loadDealRecords } from './modules/deals/deal-catalog.loader.ts';
 import { STRUCTURE_TARGETS, buildReferenceDealSpec } from './modules/deals/deal-structure.builder.ts';
+import { buildCashDealSpec, buildTemplates, cashStructureTargets } from './modules/deals/cash-structure.builder.ts';
 
 class UsageError extends Error {}
 
 /** Write the built structures as pretty JSON; returns the file paths. */
 function writeStructures(): string[] {
-  const records = loadDealRecords();
+  // Built from the catalog files alone, so that a missing or stale structure file is no obstacle.
+  const records = loadDealRecords(DEFAULT_DATA_DIR, { structures: false });
   return STRUCTURE_TARGETS.map((t) => {
     const record = records.find((r) => r.file.id === t.catalogId);
     if (!record) throw new Error(`catalog deal ${t.catalogId} is missing`);
     const file = path.join(DEFAULT_DATA_DIR, 'deals', 'structures', `${t.identity.id}.json`);
     writeFileSync(file, `${JSON.stringify(buildReferenceDealSpec(record, t.identity), null, 2)}\n`);
     return file;
-  });
+  }).concat(cashStructureTargets(records).map((record) => {
+    const file = path.join(DEFAULT_DATA_DIR, 'deals', 'structures', `${record.file.id}.json`);
+    writeFileSync(file, `${JSON.stringify(buildCashDealSpec(record), null, 2)}\n`);
+    return file;
+  })).concat(buildTemplates(records).map(({ file: name, spec }) => {
+    const file = path.join(DEFAULT_DATA_DIR, 'deals', 'templates', name);
+    writeFileSync(file, `${JSON.stringify(spec, null, 2)}\n`);
+    return file;
+  }));
 }
 
 const USAGE = `usage:

@@ -140,3 +140,50 @@ describe('POST /api/simulate/acis', () => {
     expect(notAcis.json()).toEqual({ Message: 'CIRT 2023-9 is not an ACIS deal.' });
   });
 });
+
+describe('saved scenarios in ACIS and CIRT runs', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+
+  async function saveScenario(token: string): Promise<number> {
+    // Percent per period: CPR 8 % then 12 %, CDR 1 % then 3 %, severity 40 %, delinquency 0.
+    const res = await t.request({
+      method: 'POST', url: '/api/scenarios/bulk', token,
+      payload: { SaveMode: 'override', Scenarios: [{ ScenarioName: 'Reinsurance stress', DealName: null, Vendor: null, Cpr: [8, 12], Cdr: [1, 3], LossSeverity: [40], Delinquency: [0] }] },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { Ids: number[] }).Ids[0] as number;
+  }
+
+  it('runs the chosen scenario in place of the four inputs: the same answer as its vectors sent as fractions', async () => {
+    const token = await t.token('analyst');
+    const id = await saveScenario(token);
+    const none = { Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined };
+    // The scenario's vectors as the request convention: period 0 first, percent / 100.
+    const explicit = { Cpr: [0, 0.08, 0.12], Cdr: [0, 0.01, 0.03], LossSeverity: [0, 0.4], Delinquency: [0, 0] };
+    const cirtByScenario = (await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, ...none, SelectedScenarioId: id } })).json() as CirtResponse;
+    const cirtExplicit = (await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, ...explicit } })).json() as CirtResponse;
+    expect(cirtByScenario.CirtCashflow[2]?.CdrRate).toBeCloseTo(0.03, 12);
+    expect(cirtByScenario.CirtCashflow[1]?.LossSeverityRate).toBeCloseTo(0.4, 12);
+    expect(cirtByScenario.Yield.Value).toBeCloseTo(cirtExplicit.Yield.Value as number, 12);
+    expect(cirtByScenario.CirtCashflowTotals).toEqual(cirtExplicit.CirtCashflowTotals);
+    // A defaults scenario is not the base case: the loss totals differ from the zero-CDR run.
+    expect(cirtByScenario.CirtCashflowTotals.CollateralLosses).toBeGreaterThan(0);
+
+    const acisByScenario = (await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, ...none, SelectedScenarioId: id } })).json() as AcisResponse;
+    const acisExplicit = (await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, ...explicit } })).json() as AcisResponse;
+    expect(acisByScenario.AcisCashflowTotals).toEqual(acisExplicit.AcisCashflowTotals);
+    expect(acisByScenario.Yield.Value).toBeCloseTo(acisExplicit.Yield.Value as number, 12);
+  });
+
+  it('refuses a matrix with a scenario and a scenario the user cannot see', async () => {
+    const id = await saveScenario(await t.token('admin'));
+    const token = await t.token('analyst');
+    const matrix = await t.request({ method: 'POST', url: '/api/simulate/cirt/matrix', token, payload: { ...cirt, SelectedScenarioId: id } });
+    expect(matrix.json()).toEqual({ Message: 'Not supported scenario type.' });
+    const hidden = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, SelectedScenarioId: id } });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ Message: 'Scenario was not found.' });
+  });
+});

@@ -8,6 +8,7 @@
  * residual tranche is the pool balance less every other tranche, so Σ notionals = pool UPB.
  */
 import type { DealSpec, DealState } from '@opencrt/engine';
+import { referenceWaterfall } from '@opencrt/engine';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -47,12 +48,12 @@ export async function acisStacrState(db: Db, acisDealName: string, spec: DealSpe
       const w = Math.min(t.originalNotional, Math.max(0, state.cumulativeNetLoss));
       notionals[t.name] = cents(t.originalNotional - w);
       writeDowns[t.name] = cents(w);
-    } else if (t.name !== spec.waterfall.seniorResidualTranche) {
+    } else if (t.name !== referenceWaterfall(spec).seniorResidualTranche) {
       notionals[t.name] = t.originalNotional;
       writeDowns[t.name] = 0;
     }
   }
-  const senior = spec.waterfall.seniorResidualTranche;
+  const senior = referenceWaterfall(spec).seniorResidualTranche;
   const others = Object.entries(notionals).reduce((s, [, v]) => s + Math.round(v * 100), 0);
   notionals[senior] = (Math.round(state.poolBalance * 100) - others) / 100;
   writeDowns[senior] = 0;

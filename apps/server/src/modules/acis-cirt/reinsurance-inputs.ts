@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { ModuleContext } from '../module.ts';
 import { Invalid } from '../../http/errors.ts';
 import { toEngineRequest } from '../simulation/request-inputs.ts';
+import { loadVisibleScenario } from '../scenarios/index.ts';
 import { resolveUserVector } from '../vectors/index.ts';
 
 /** The reinsurance settings of a run, checked: dollars and fractions. */
@@ -40,6 +41,18 @@ function mergedMessages(engine: string[], missing: string[], invalid: string[]):
 }
 
 /**
+ * A chosen saved scenario (spec 001 §2.4, §3.5 selectedScenario) replaces the four assumption
+ * vectors: its per-period percents become fractions behind the period-0 element of the request
+ * convention. The id is dropped afterwards so later steps do not load the scenario again.
+ */
+async function withScenario(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody): Promise<SimulationRequestBody> {
+  if (!body.SelectedScenarioId) return body;
+  const s = await loadVisibleScenario(ctx.db, user.id, body.SelectedScenarioId);
+  const vector = (values: readonly number[]) => [0, ...values.map((x) => x / 100)];
+  return { ...body, SelectedScenarioId: null, Cpr: vector(s.Cpr), Cdr: vector(s.Cdr), LossSeverity: vector(s.LossSeverity), Delinquency: vector(s.Delinquency) };
+}
+
+/**
  * Checks the scenario (engine rules) and the reinsurance settings together: Contract Amount
  * (Initial Limit, > 0), Collateral (Margin, a fraction in [0, 1]) and Interest Rate (a fraction
  * in [0, 1]). There is no index in these runs, so a missing LIBOR is taken as 0.
@@ -48,7 +61,7 @@ function mergedMessages(engine: string[], missing: string[], invalid: string[]):
 export async function checkReinsuranceRequest(
   ctx: ModuleContext, user: AuthUser, body: AcisRequestBody | CirtRequestBody,
 ): Promise<{ body: SimulationRequestBody; request: SimulationRequest; settings: ReinsuranceSettings }> {
-  const simBody: SimulationRequestBody = { ...body, Libor: body.Libor ?? 0, BondName: null };
+  const simBody = await withScenario(ctx, user, { ...body, Libor: body.Libor ?? 0, BondName: null });
   const request = await toEngineRequest(simBody, (name) => resolveUserVector(ctx.db, user.id, name));
   const engine = validateSimulationRequest(request).map((i) => i.message);
   const missing: string[] = [];

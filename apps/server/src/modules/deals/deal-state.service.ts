@@ -38,6 +38,8 @@ export async function loadDealStart(baseDb: Db, dealName: string, settlementDate
   const notional = new Map(current.map((r) => [r.bond_name, Number(r.current_balance)]));
   const written = new Map(rows.map((r) => [r.bond_name, Number(r.written_down)]));
   const cents = (x: number): number => Math.round(x * 100) / 100;
+  // The STACR DNA1 Class A-1 test has memory: failed once, failed for good.
+  const a1LimitPct = spec.waterfall.kind === 'reference-tranche' ? (spec.waterfall.tests.classA1CumulativeNetLoss?.maxPct ?? Infinity) : Infinity;
   return {
     spec,
     remitDate: last.date,
@@ -50,8 +52,7 @@ export async function loadDealStart(baseDb: Db, dealName: string, settlementDate
       overcollateralization: 0,
       cumulativeNetLoss: Number(last.cumulative_loss),
       distressedHistory: remits.slice(-5).map((r) => cents(((Number(r.delinquency60_pct) + Number(r.delinquency90plus_pct)) / 100) * Number(r.current_balance))),
-      classA1TestFailed: spec.waterfall.tests.classA1CumulativeNetLoss !== null
-        && remits.some((r) => Number(r.cumulated_loss_pct) > (spec.waterfall.tests.classA1CumulativeNetLoss?.maxPct ?? Infinity)),
+      classA1TestFailed: remits.some((r) => Number(r.cumulated_loss_pct) > a1LimitPct),
     },
   };
 }

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DealSpec, validateDeal } from '@opencrt/engine';
+import { referenceWaterfall } from '@opencrt/engine';
 import { DEFAULT_DATA_DIR, loadDealRecords } from './deal-catalog.loader.ts';
 import { STRUCTURE_TARGETS, buildReferenceDealSpec } from './deal-structure.builder.ts';
+import { buildCashDealSpec, buildTemplates, cashStructureTargets } from './cash-structure.builder.ts';
 
 const records = loadDealRecords();
 const readSpec = (id: string): DealSpec => JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'deals', 'structures', `${id}.json`), 'utf8')) as DealSpec;
@@ -30,7 +32,7 @@ describe('demo deal structures', () => {
     const spec = readSpec('cas-2021-r03');
     expect(spec.tranches.find((x) => x.name === '1M-1')).toMatchObject({ role: 'note', pair: '1M-1H', marginPct: 0.85 });
     expect(spec.tranches.at(-1)).toMatchObject({ name: '1B-3H', role: 'first-loss' });
-    expect(spec.waterfall.failingTestRule).toBe('senior-pct-scheduled-plus-unscheduled');
+    expect(referenceWaterfall(spec).failingTestRule).toBe('senior-pct-scheduled-plus-unscheduled');
   });
 });
 
@@ -44,5 +46,38 @@ describe('DealStructureSchema', () => {
     const result = DealStructureSchema.safeParse(broken);
     expect(result.success).toBe(false);
     expect(result.error?.issues.length).toBeGreaterThan(0);
+  });
+});
+
+describe('cash-flow structures and templates', () => {
+  it.each(cashStructureTargets(records).map((r) => [r.file.id, r] as const))('%s: file is the builder output and validates', (id, record) => {
+    const built = buildCashDealSpec(record);
+    expect(readSpec(id)).toEqual(built);
+    expect(validateDeal(built)).toEqual([]);
+  });
+
+  it('every ILN, RMBS, ABS and agency catalog deal has a structure', () => {
+    for (const r of records.filter((x) => ['ILN', 'RMBS', 'ABS', 'Agency'].includes(x.file.dealType))) {
+      expect(r.structure, r.file.dealName).not.toBeNull();
+    }
+  });
+
+  it('ILN notes: all principal senior when a test fails, no supplemental reduction, MI coverage noted', () => {
+    const spec = readSpec('bellemeade-re-2021-1');
+    const w = referenceWaterfall(spec);
+    expect(spec.family).toBe('ILN');
+    expect(w.failingTestRule).toBe('all-to-senior');
+    expect(w.supplementalReduction).toBeNull();
+    // Initial subordination = 1 − 8,829,850,000 / 9,650,000,000 = 8.49896… % → the MCE threshold (5 dp).
+    expect(w.tests.minimumCreditEnhancement?.thresholdPct).toBe(8.49896);
+    expect(spec.source.notes?.some((n) => n.includes('coverage layer'))).toBe(true);
+  });
+
+  it('writes both Python-editor templates', () => {
+    const templates = buildTemplates(records);
+    expect(templates.map((t) => t.spec.dealName)).toEqual(['FHLMC 5005', 'NQM GENERIC']);
+    for (const t of templates) {
+      expect(JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'deals', 'templates', t.file), 'utf8'))).toEqual(t.spec);
+    }
   });
 });

@@ -46,8 +46,15 @@ function roleOf(b: BondFile, l: LayerView, isLast: boolean): TrancheRole {
   return b.offered ? 'note' : 'retained';
 }
 
+/** Identity of a built reference-tranche structure (ACIS 2015-2 builds its STACR reference deal). */
+export interface ReferenceIdentity {
+  id: string;
+  dealName: string;
+  family: 'STACR' | 'CAS' | 'ILN';
+}
+
 /** Last day of the month before an ISO date (the cut-off date of a deal closing that month). */
-function cutOffBefore(iso: string): string {
+export function cutOffBefore(iso: string): string {
   const first = `${iso.slice(0, 7)}-01`;
   const d = new Date(Date.parse(`${first}T00:00:00Z`) - 86_400_000);
   return d.toISOString().slice(0, 10);
@@ -59,8 +66,8 @@ function cutOffBefore(iso: string): string {
  */
 export function buildReferenceDealSpec(
   record: DealRecord,
-  identity: { id: string; dealName: string; family: 'STACR' | 'CAS' } = {
-    id: record.file.id, dealName: record.file.dealName, family: record.file.dealType === 'CAS' ? 'CAS' : 'STACR',
+  identity: ReferenceIdentity = {
+    id: record.file.id, dealName: record.file.dealName, family: record.file.dealType === 'CAS' ? 'CAS' : record.file.dealType === 'ILN' ? 'ILN' : 'STACR',
   },
 ): DealSpec {
   const f = record.file;
@@ -85,6 +92,8 @@ export function buildReferenceDealSpec(
   const down = [...subs].reverse();
   const writeDown: AllocationTarget[] = [{ tranche: 'OC', pair: false }, ...down.map(target), ...seniors.map(target)];
   const modern = identity.family === 'STACR' && f.dates.issue >= '2020-01-01';
+  // MI-linked notes (ILN): subordinate principal only while the tests pass, all of it senior otherwise.
+  const allToSeniorOnFailure = modern || identity.family === 'ILN';
   const firstPay = f.dates.firstPayment;
   const maturityN = monthsBetween(firstPay, f.dates.maturity) + 1;
   const offered = subs.flatMap((l) => (l.note ? l.members.map((m) => m.name) : []));
@@ -101,9 +110,7 @@ export function buildReferenceDealSpec(
     schemaVersion: DEAL_SPEC_SCHEMA_VERSION,
     id: identity.id,
     dealName: identity.dealName,
-    fullName: identity.family === 'CAS'
-      ? `Fannie Mae Connecticut Avenue Securities ${identity.dealName.replace(/^CAS /, '')}`
-      : `Freddie Mac Structured Agency Credit Risk ${identity.dealName.replace(/^STACR /, '')}`,
+    fullName: fullNameOf(identity),
     family: identity.family,
     source: {
       document: f.source.reference,
@@ -111,7 +118,10 @@ export function buildReferenceDealSpec(
       notes: [
         ...f.source.notes,
         'Structure built by apps/server/src/modules/deals/deal-structure.builder.ts from the catalog tranche stack.',
-        `Not from a deal document (crt-domain.md §2.4 defaults): minimum CE ${mce} %, delinquency test 50 % / 6 payment dates, CNL bands 0.10 % rising 0.10 % every 12 payment dates, ${modern ? 'all principal senior when a test fails, 5.50 % supplemental reduction' : 'senior % of scheduled plus 100 % of unscheduled principal senior when a test fails'}.`,
+        `Not from a deal document (crt-domain.md §2.4 defaults): minimum CE ${mce} %, delinquency test 50 % / 6 payment dates, CNL bands 0.10 % rising 0.10 % every 12 payment dates, ${allToSeniorOnFailure ? 'all principal senior when a test fails' : 'senior % of scheduled plus 100 % of unscheduled principal senior when a test fails'}${modern ? ', 5.50 % supplemental reduction' : ''}.`,
+        ...(identity.family === 'ILN'
+          ? ['MI-linked notes: the reference pool is the mortgage-insurance coverage layer (risk in force) of the insured loans; projected losses on it are MI claims, and the notes attach to it by attachment/detachment.']
+          : []),
         'One deal-level rep line (WAC/WAM/WALA); the collateral figures marked synthetic in the catalog are synthetic here too.',
       ],
     },
@@ -146,7 +156,7 @@ export function buildReferenceDealSpec(
         classA1CumulativeNetLoss: null,
       },
       gatingTests: ['minimumCreditEnhancement', 'cumulativeNetLoss', 'delinquency'],
-      failingTestRule: modern ? 'all-to-senior' : 'senior-pct-scheduled-plus-unscheduled',
+      failingTestRule: allToSeniorOnFailure ? 'all-to-senior' : 'senior-pct-scheduled-plus-unscheduled',
       supplementalReduction: modern
         ? { thresholdPct: 5.5, offeredTranches: offered, increaseTranche: seniors.at(-1)?.members[0]?.name ?? 'A-H', order: subs.filter((l) => l.note).map(target) }
         : null,
@@ -160,12 +170,22 @@ export function buildReferenceDealSpec(
   };
 }
 
+function fullNameOf(identity: ReferenceIdentity): string {
+  if (identity.family === 'CAS') return `Fannie Mae Connecticut Avenue Securities ${identity.dealName.replace(/^CAS /, '')}`;
+  if (identity.family === 'ILN') return `${identity.dealName} mortgage-insurance-linked notes`;
+  return `Freddie Mac Structured Agency Credit Risk ${identity.dealName.replace(/^STACR /, '')}`;
+}
+
 /** Structures this module writes: catalog id → DealSpec identity (ACIS 2015-2 → its STACR reference deal). */
-export const STRUCTURE_TARGETS: { catalogId: string; identity: { id: string; dealName: string; family: 'STACR' | 'CAS' } }[] = [
+export const STRUCTURE_TARGETS: { catalogId: string; identity: ReferenceIdentity }[] = [
   { catalogId: 'stacr-2016-dna1', identity: { id: 'stacr-2016-dna1', dealName: 'STACR 2016-DNA1', family: 'STACR' } },
   { catalogId: 'stacr-2020-dna3', identity: { id: 'stacr-2020-dna3', dealName: 'STACR 2020-DNA3', family: 'STACR' } },
   { catalogId: 'cas-2020-r01', identity: { id: 'cas-2020-r01', dealName: 'CAS 2020-R01', family: 'CAS' } },
   { catalogId: 'cas-2021-r01', identity: { id: 'cas-2021-r01', dealName: 'CAS 2021-R01', family: 'CAS' } },
   { catalogId: 'cas-2021-r03', identity: { id: 'cas-2021-r03', dealName: 'CAS 2021-R03', family: 'CAS' } },
   { catalogId: 'acis-2015-2', identity: { id: 'stacr-2014-dn3', dealName: 'STACR 2014-DN3', family: 'STACR' } },
+  ...[
+    ['bellemeade-re-2021-1', 'Bellemeade Re 2021-1'], ['eagle-re-2023-1', 'Eagle Re 2023-1'], ['home-re-2022-1', 'Home Re 2022-1'],
+    ['oaktown-re-2021-2', 'Oaktown Re 2021-2'], ['radnor-re-2023-1', 'Radnor Re 2023-1'], ['triangle-re-2023-1', 'Triangle Re 2023-1'],
+  ].map(([id, dealName]) => ({ catalogId: id as string, identity: { id: id as string, dealName: dealName as string, family: 'ILN' as const } })),
 ];

@@ -4,13 +4,13 @@ import {
 } from '@opencrt/contracts';
 import {
   addMonthsOnDay, bondRows, MATRIX_CDR_PCT, MATRIX_CPR_PCT, priceFromSpread, priceFromYield, pricingCashflows, projectLoans, requestToScenario,
-  responseOf, runBondMatrix, runDeal, spreadFromPrice, yieldFromPrice,
-  type AnalyticsResult, type BondRows, type CollateralScenario, type DealRun,
+  responseOf, runAnyDeal, runBondMatrix, spreadFromPrice, yieldFromPrice,
+  type AnalyticsResult, type BondRows, type CollateralScenario, type AnyDealRun,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { Invalid } from '../../http/errors.ts';
 import type { ModuleContext } from '../module.ts';
-import { elapsedMs, isAdmin, prepareRun, type PreparedRun } from './simulation.service.ts';
+import { elapsedMs, isAdmin, prepareRun, refuseReinsuranceDeal, type PreparedRun } from './simulation.service.ts';
 
 /**
  * The quote a metric is computed from, checked with the spec 001 §5.1 messages. `spread` set on
@@ -38,7 +38,7 @@ function quoteOf(type: BondRunType, body: BondRunRequestBody | MatrixRequestBody
  * Start of the first projected row's accrual: the closing date for a run from closing, else the
  * payment date one month before the first projected one.
  */
-function accrualStart(run: PreparedRun, deal: DealRun): string {
+function accrualStart(run: PreparedRun, deal: AnyDealRun): string {
   const first = deal.paymentDates[0];
   if (!run.state || !first) return run.spec.dates.closingDate;
   return addMonthsOnDay(first, -1, Number(first.slice(8, 10)));
@@ -48,7 +48,7 @@ function accrualStart(run: PreparedRun, deal: DealRun): string {
  * The engine analytics on the bond's pricing cash flows: yields are bond-equivalent (the PPM
  * yield tables' convention), prices per 100 of current face, the benchmark a flat rate.
  */
-function metricOf(quote: Quote, run: PreparedRun, deal: DealRun, bond: BondRows): AnalyticsResult {
+function metricOf(quote: Quote, run: PreparedRun, deal: AnyDealRun, bond: BondRows): AnalyticsResult {
   const cf = pricingCashflows(bond, run.settlementIso, accrualStart(run, deal));
   if (quote.type === 'price') return quote.spread === null ? priceFromYield(cf, quote.yield) : priceFromSpread(cf, quote.spread, quote.benchmark, null);
   if (quote.type === 'yield') return yieldFromPrice(cf, quote.price);
@@ -69,8 +69,10 @@ export async function runBond(ctx: ModuleContext, user: AuthUser, type: BondRunT
   const quote = quoteOf(type, body);
   if (body.UserCollateralCashflow) throw new Invalid('Prerun collateral cashflows cannot be run here yet.');
   const started = performance.now();
+  await refuseReinsuranceDeal(ctx, user, body.DealName);
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
-  const deal = runDeal(run.spec, requestToScenario(run.spec, run.request), run.state, projectorOf(run));
+  // Any family: reference-tranche deals (STACR, CAS, ILN) and cash-flow deals (RMBS, ABS, agency).
+  const deal = runAnyDeal(run.spec, requestToScenario(run.spec, run.request), run.state, projectorOf(run));
   const response = responseOf(deal, body.BondName, run.settlementIso);
   const bond = bondRows(deal, [], body.BondName)[0];
   if (!bond) throw new Invalid(`Bond ${body.BondName} was not found in ${run.dealName}.`);
@@ -98,10 +100,11 @@ export async function runMatrix(ctx: ModuleContext, user: AuthUser, type: Matrix
   const quote = type === 'wal' ? null : quoteOf(type, body);
   const started = performance.now();
   // CPR and CDR come from the axes; the request's own only need to be valid numbers.
+  await refuseReinsuranceDeal(ctx, user, body.DealName);
   const run = await prepareRun(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 }, options.loanLevel || body.RunLoanLevel === true);
   const matrix = runBondMatrix(run.spec, requestToScenario(run.spec, run.request), body.BondName, run.state, run.settlementIso, {
     cprPct: cprs, cdrPct: cdrs, ...(run.tape ? { tape: run.tape } : {}),
-    ...(quote ? { metric: (bond: BondRows, deal: DealRun) => { const m = metricOf(quote, run, deal, bond); return m.IsSuccessful ? m.Value : Number.NaN; } } : {}),
+    ...(quote ? { metric: (bond: BondRows, deal: AnyDealRun) => { const m = metricOf(quote, run, deal, bond); return m.IsSuccessful ? m.Value : Number.NaN; } } : {}),
   });
   const finite = (grid: number[][]) => grid.map((row) => row.map((x) => (Number.isFinite(x) ? x : null)));
   return {

@@ -55,6 +55,9 @@ export async function toEngineRequest(body: SimulationRequestBody, lookup: Vecto
     BondName: body.BondName ?? null,
   };
   if (body.Cancellation !== undefined) request.Cancellation = body.Cancellation;
+  if (body.PrepaymentConvention) request.PrepaymentConvention = body.PrepaymentConvention;
+  if (body.RecoveryLagMonths !== undefined && body.RecoveryLagMonths !== null) request.RecoveryLagMonths = body.RecoveryLagMonths;
+  if (body.ServicerAdvancing !== undefined && body.ServicerAdvancing !== null) request.ServicerAdvancing = body.ServicerAdvancing;
   if (body.TuneCpr) request.TuneCpr = body.TuneCpr;
   if (body.TuneCdr) request.TuneCdr = body.TuneCdr;
   if (body.TuneSeverity) request.TuneSeverity = body.TuneSeverity;

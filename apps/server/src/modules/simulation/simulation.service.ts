@@ -48,6 +48,17 @@ async function scenarioVectors(ctx: ModuleContext, user: AuthUser, id: number) {
   return { Cpr: vector(scenario.Cpr), Cdr: vector(scenario.Cdr), LossSeverity: vector(scenario.LossSeverity), Delinquency: vector(scenario.Delinquency) };
 }
 
+/**
+ * ACIS and CIRT deals are reinsurance on a reference pool: they run through /simulate/acis and
+ * /simulate/cirt (which reuse `prepareRun` for the STACR side), never as a pool run of their own.
+ */
+export async function refuseReinsuranceDeal(ctx: ModuleContext, user: AuthUser, dealName: string): Promise<void> {
+  const deal = await createDealsRepository(ctx.db).findAssigned(user.id, dealName);
+  if (deal && (deal.deal_type === 'ACIS' || deal.deal_type === 'CIRT')) {
+    throw new Invalid(`${deal.deal_name} is a ${deal.deal_type} deal: run it on the ${deal.deal_type} analysis screen.`);
+  }
+}
+
 /** Resolves deal (assigned to the user), inputs, permissions and the starting state of a run. */
 export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean): Promise<PreparedRun> {
   const deal = await createDealsRepository(ctx.db).findAssigned(user.id, body.DealName);
@@ -92,6 +103,7 @@ export async function runSimulation(
   if (body.UserCollateralCashflow) throw new Invalid(PRERUN_NOT_AVAILABLE);
   if (options.saveScenarioName !== undefined && !options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
   const started = performance.now();
+  await refuseReinsuranceDeal(ctx, user, body.DealName);
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
   const response: SimulationResponse & { RunTime?: number } = simulate(run.spec, run.request, run.state, run.tape);
   if (options.saveScenarioName !== undefined) await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response);
