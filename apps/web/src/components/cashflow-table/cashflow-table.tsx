@@ -17,8 +17,10 @@ export interface CashflowColumn<Row> {
   width?: number;
 }
 
-export function CashflowTable<Row>({ rows, columns, height = 420, testId }: {
+export function CashflowTable<Row>({ rows, columns, height = 420, testId, rowClass }: {
   rows: Row[]; columns: CashflowColumn<Row>[]; height?: number; testId?: string;
+  /** Optional CSS class of a row (e.g. historical rows shown darker on CIRT). */
+  rowClass?(row: Row): string | undefined;
 }) {
   const columnDefs = useMemo<ColDef<Row>[]>(() => columns.map((c, i) => ({
     colId: `c${i}`,
@@ -31,7 +33,8 @@ export function CashflowTable<Row>({ rows, columns, height = 420, testId }: {
   })), [columns]);
   return (
     <div style={{ height }} data-testid={testId}>
-      <AgGridReact<Row> theme={theme} rowData={rows} columnDefs={columnDefs} suppressCellFocus />
+      <AgGridReact<Row> theme={theme} rowData={rows} columnDefs={columnDefs} suppressCellFocus
+        {...(rowClass ? { getRowClass: (p: { data?: Row }) => (p.data ? rowClass(p.data) : undefined) } : {})} />
     </div>
   );
 }

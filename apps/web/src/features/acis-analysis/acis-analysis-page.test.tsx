@@ -23,17 +23,26 @@ const structure = {
     { StacrBondName: 'M-2AH', AcisBondName: 'M-2A', OriginalBalance: 66_412_499.73, CurrentBalance: 10e6, Factor: 0.15, Premium: 2.5 },
   ],
 };
+const catalog = [{ DealName: 'ACIS 2020-DNA3', DealType: 'ACIS' }, { DealName: 'STACR 2020-DNA3', DealType: 'STACR' }];
 const answer = (roi: number) => ({
-  AcisCashflow: [], MiscVariables: {}, Wal: 3.1, ReductionInLiabilityWindow: '1-60', InsurerPaidLosses: 0, FirstLossPeriod: null,
+  AcisCashflow: [], MiscVariables: { Triggers: [] }, Wal: 3.1, ReductionInLiabilityWindow: '1-60', InsurerPaidLosses: 0, FirstLossPeriod: null,
   AcisCashflowTotals: { ReductionInLiability: 1e6, InsurerPaidLosses: 0, InsurancePremium: 70_000, CollateralAccountChange: 0, NetInsuranceCashflow: 70_000, CollateralLosses: 0 },
   LineMetrics: { RateOnLine: 0.025, LossOnLine: 0, ReturnOnLine: 0.025 }, Yield: { IsSuccessful: true, Value: roi, ErrorMessage: null },
 });
 
-function renderPage() {
+/** GET answers by path: the catalog, the ACIS structure, and deal details (any date; with the date's layer balances). */
+function serve(path: string) {
+  if (path === '/deals') return Promise.resolve(catalog);
+  if (path.endsWith('/acis')) return Promise.resolve(structure);
+  if (path.includes('/details?settlementDate=')) return Promise.resolve({ ...deal, SettlementDate: 20230115, Bonds: [{ BondName: 'M-1', CurrentBalance: 40_451_249.84 }] });
+  return Promise.resolve(deal);
+}
+
+function renderPage(dealName = 'ACIS 2020-DNA3') {
   return render(
     <AlertsProvider>
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/acis_analysis?dealName=ACIS+2020-DNA3']}>
+        <MemoryRouter initialEntries={[`/acis_analysis?dealName=${encodeURIComponent(dealName)}`]}>
           <Routes><Route path="/acis_analysis" element={<AcisAnalysisPage />} /></Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -41,24 +50,83 @@ function renderPage() {
   );
 }
 
+const bodyOf = (call: number) => (post.mock.calls[call] as [string, Record<string, unknown>])[1];
+
 afterEach(() => { cleanup(); get.mockReset(); post.mockReset(); });
 
 describe('AcisAnalysisPage', () => {
-  it('runs the first bond with a balance, then all bonds with a balance, with per-bond tabs', async () => {
-    get.mockImplementation((path: string) => Promise.resolve(path.endsWith('/acis') ? structure : deal));
+  it('runs the first bond with a balance on the ACIS settings, with no Cleanup Call and an Early Call Option', async () => {
+    get.mockImplementation(serve);
+    post.mockResolvedValue(answer(0.135));
+    renderPage();
+    await screen.findByText('M-2AH');
+    expect(screen.queryByTestId('cleanup-call')).toBeNull();
+    expect(screen.getByText('Early Call Option')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(screen.getByTestId('metric-value').textContent).toBe('13.50%'));
+    expect(post.mock.calls[0]?.[0]).toBe('/simulate/acis');
+    // Defaults without cookies (spec 001 §9): CPR 10, CDR 0.5, severity 20 → fractions behind period 0.
+    expect(bodyOf(0)).toMatchObject({ DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', OwnedFaceAmt: 1_000_000, Margin: 0.2, Cancellation: false, Cpr: [0, 0.1], Cdr: [0, 0.005], LossSeverity: [0, 0.2] });
+    fireEvent.click(screen.getByTestId('tab-rol'));
+    expect(screen.getByTestId('metric-value').textContent).toBe('2.50%');
+  });
+
+  it('Run All Bonds Scenario runs each bond with its own amount and margin, skipping empty amounts', async () => {
+    get.mockImplementation(serve);
+    post.mockResolvedValue(answer(0.1));
+    renderPage();
+    await screen.findByText('M-2AH');
+    fireEvent.click(screen.getByTestId('run-all'));
+    expect(screen.getByTestId('run-error').textContent).toBe('Provide contract amount and collateral for at least one bond.');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('M-2A owned face amount'), { target: { value: '2,500,000' } });
+    fireEvent.change(screen.getByLabelText('M-2A margin'), { target: { value: '15' } });
+    fireEvent.click(screen.getByTestId('run-all'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    // M-1 has no amount: skipped. M-2A: limit 2,500,000 and collateral 15 % → 0.15.
+    expect(bodyOf(0)).toMatchObject({ BondName: 'M-2A', OwnedFaceAmt: 2_500_000, Margin: 0.15, InterestRate: 0 });
+    fireEvent.change(screen.getByLabelText('M-1 owned face amount'), { target: { value: '1,000,000' } });
+    fireEvent.change(screen.getByLabelText('M-1 margin'), { target: { value: '20' } });
+    fireEvent.click(screen.getByTestId('run-all'));
+    await screen.findByTestId('bond-tabs');
+    expect([bodyOf(1), bodyOf(2)].map((b) => [b.BondName, b.OwnedFaceAmt, b.Margin])).toEqual([['M-1', 1_000_000, 0.2], ['M-2A', 2_500_000, 0.15]]);
+    expect(screen.getByTestId('export-all')).toBeTruthy();
+  });
+
+  it('ticking Create portfolio fills the structure table with the original balances and margin 20', async () => {
+    get.mockImplementation(serve);
+    renderPage();
+    await screen.findByText('M-2AH');
+    fireEvent.change(screen.getByLabelText('M-2A owned face amount'), { target: { value: '5,000' } });
+    fireEvent.click(screen.getByLabelText('Create portfolio from ACIS 2020-DNA3'));
+    expect((screen.getByLabelText('M-1 owned face amount') as HTMLInputElement).value).toBe('80902499.68');
+    expect((screen.getByLabelText('M-1 margin') as HTMLInputElement).value).toBe('20');
+    // A typed amount stays.
+    expect((screen.getByLabelText('M-2A owned face amount') as HTMLInputElement).value).toBe('5,000');
+  });
+
+  it('a new settlement date clears the results and reloads the deal as of that date', async () => {
+    get.mockImplementation(serve);
     post.mockResolvedValue(answer(0.135));
     renderPage();
     await screen.findByText('M-2AH');
     fireEvent.click(screen.getByTestId('run-scenario'));
-    await waitFor(() => expect(screen.getByTestId('metric-value').textContent).toBe('13.50%'));
-    const [path, body] = post.mock.calls[0] as [string, Record<string, unknown>];
-    expect(path).toBe('/simulate/acis');
-    expect(body).toMatchObject({ DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', OwnedFaceAmt: 1_000_000, Margin: 0.2, Cancellation: false });
-    fireEvent.click(screen.getByTestId('tab-rol'));
-    expect(screen.getByTestId('metric-value').textContent).toBe('2.50%');
-    // Paid-off M-1 is skipped by Run All Bonds Scenario.
-    fireEvent.click(screen.getByTestId('run-all'));
+    await screen.findByTestId('metric-value');
+    fireEvent.change(screen.getByTestId('settlement-date'), { target: { value: '2023-01-15' } });
+    expect(screen.queryByTestId('metric-value')).toBeNull();
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/deals/ACIS%202020-DNA3/details?settlementDate=20230115', expect.anything()));
+    // M-1's balance as of that date (the deal detail's layer), not the structure's factor-date 0.
+    await waitFor(() => expect(screen.getByTestId('acis-bond-M-1').textContent).toContain('40,451,249.84'));
+    fireEvent.click(screen.getByTestId('run-scenario'));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
-    expect((post.mock.calls[1] as [string, Record<string, unknown>])[1]).toMatchObject({ BondName: 'M-2A' });
+    expect(bodyOf(1).SettlementDate).toBe(20230115);
+  });
+
+  it('opens the catalog for a deal that is not an ACIS deal of the catalog', async () => {
+    get.mockImplementation(serve);
+    renderPage('STACR 2020-DNA3');
+    await screen.findByTestId('choose-deal');
+    expect(screen.queryByTestId('acis-structure')).toBeNull();
+    expect(get).not.toHaveBeenCalledWith('/deals/STACR%202020-DNA3', expect.anything());
   });
 });

@@ -2,30 +2,25 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client.ts';
-import { CreatePortfolioPanel, portfolioBody } from './create-portfolio-panel.tsx';
+import { CreatePortfolioPanel, portfolioBody, type PortfolioRow } from './create-portfolio-panel.tsx';
 
-const structure = {
-  DealName: 'ACIS 2020-DNA3', StacrDealName: 'STACR 2020-DNA3',
-  Bonds: [
-    { StacrBondName: 'M-1H', AcisBondName: 'M-1', OriginalBalance: 80_902_499.68, CurrentBalance: 0, Factor: 0, Premium: 1 },
-    { StacrBondName: 'M-2AH', AcisBondName: 'M-2A', OriginalBalance: 66_412_499.73, CurrentBalance: 10e6, Factor: 0.15, Premium: 2.5 },
-  ],
-};
 const post = vi.fn();
 const api = { post } as unknown as ApiClient;
 
-function renderPanel() {
+const onOpen = vi.fn();
+
+function renderPanel(rows: PortfolioRow[], open = true) {
   return render(
     <MemoryRouter initialEntries={['/acis_analysis']}>
       <Routes>
-        <Route path="/acis_analysis" element={<CreatePortfolioPanel api={api} dealName="ACIS 2020-DNA3" structure={structure} />} />
+        <Route path="/acis_analysis" element={<CreatePortfolioPanel api={api} dealName="ACIS 2020-DNA3" rows={rows} open={open} onOpen={onOpen} />} />
         <Route path="/portfolio" element={<div data-testid="portfolio-page">portfolio</div>} />
       </Routes>
     </MemoryRouter>,
   );
 }
 
-afterEach(() => { cleanup(); post.mockReset(); });
+afterEach(() => { cleanup(); post.mockReset(); onOpen.mockReset(); });
 
 describe('create portfolio from ACIS', () => {
   it('builds the spec 001 §3.4 body: separators stripped, empty amounts skipped, 1-based ordinals, zero vectors', () => {
@@ -36,23 +31,25 @@ describe('create portfolio from ACIS', () => {
     });
   });
 
-  it('defaults owned face to the original balance and margin 20, refuses an empty name, then creates and opens /portfolio', async () => {
+  it('refuses an empty name and a table without a qualifying bond, then creates and opens /portfolio', async () => {
     post.mockResolvedValue({});
-    renderPanel();
-    fireEvent.click(screen.getByLabelText('Create portfolio from ACIS 2020-DNA3'));
-    expect((screen.getByLabelText('M-2A owned face amount') as HTMLInputElement).value).toBe('66412499.73');
-    expect((screen.getByLabelText('M-2A margin') as HTMLInputElement).value).toBe('20');
+    const { rerender } = renderPanel([{ bond: 'M-1', owned: '80902499.68', margin: '0' }, { bond: 'M-2A', owned: '', margin: '20' }]);
     fireEvent.click(screen.getByTestId('create-portfolio-button'));
     expect(screen.getByTestId('portfolio-error').textContent).toBe("Portfolio name mustn't be empty.");
-    expect(post).not.toHaveBeenCalled();
     fireEvent.change(screen.getByTestId('portfolio-name'), { target: { value: 'Mine' } });
-    // No bond with both amounts above 0: refused locally.
-    fireEvent.change(screen.getByLabelText('M-1 margin'), { target: { value: '0' } });
-    fireEvent.change(screen.getByLabelText('M-2A owned face amount'), { target: { value: '' } });
+    // M-1 has a 0 margin and M-2A no amount: no bond qualifies, refused locally.
     fireEvent.click(screen.getByTestId('create-portfolio-button'));
     expect(screen.getByTestId('portfolio-error').textContent).toBe('Provide contract amount and collateral for at least one bond.');
-    fireEvent.change(screen.getByLabelText('M-1 margin'), { target: { value: '20' } });
-    fireEvent.change(screen.getByLabelText('M-2A owned face amount'), { target: { value: '66,412,499.73' } });
+    expect(post).not.toHaveBeenCalled();
+    rerender(
+      <MemoryRouter initialEntries={['/acis_analysis']}>
+        <Routes>
+          <Route path="/acis_analysis" element={<CreatePortfolioPanel api={api} dealName="ACIS 2020-DNA3" open onOpen={onOpen}
+            rows={[{ bond: 'M-1', owned: '80902499.68', margin: '20' }, { bond: 'M-2A', owned: '66,412,499.73', margin: '20' }]} />} />
+          <Route path="/portfolio" element={<div data-testid="portfolio-page">portfolio</div>} />
+        </Routes>
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByTestId('create-portfolio-button'));
     await screen.findByTestId('portfolio-page');
     const [path, body] = post.mock.calls[0] as [string, { PortfolioEntries: { BondName: string; OwnedFaceAmt: number; Margin: number }[] }];
@@ -60,10 +57,16 @@ describe('create portfolio from ACIS', () => {
     expect(body.PortfolioEntries.map((e) => [e.BondName, e.OwnedFaceAmt, e.Margin])).toEqual([['M-1', 80_902_499.68, 20], ['M-2A', 66_412_499.73, 20]]);
   });
 
+  it('shows the name field only when ticked, and asks the parent to fill the defaults', () => {
+    renderPanel([], false);
+    expect(screen.queryByTestId('portfolio-name')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Create portfolio from ACIS 2020-DNA3'));
+    expect(onOpen).toHaveBeenCalledWith(true);
+  });
+
   it('shows the server message when creation fails', async () => {
     post.mockRejectedValue(new Error('Portfolio "Mine" already exists.'));
-    renderPanel();
-    fireEvent.click(screen.getByLabelText('Create portfolio from ACIS 2020-DNA3'));
+    renderPanel([{ bond: 'M-2A', owned: '1,000,000', margin: '20' }]);
     fireEvent.change(screen.getByTestId('portfolio-name'), { target: { value: 'Mine' } });
     fireEvent.click(screen.getByTestId('create-portfolio-button'));
     await waitFor(() => expect(screen.getByTestId('portfolio-error').textContent).toBe('Portfolio "Mine" already exists.'));

@@ -1,10 +1,12 @@
 /**
  * Pieces shared by the ACIS and CIRT screens: the settings inputs (Initial Limit, Collateral,
- * Interest Rate), the optional cancellation month (CIRT, not before the deal's optional
- * cancellation date, spec 001 §2.4) and the cashflow export.
+ * Interest Rate), the cancellation month (not before the deal's optional cancellation date,
+ * spec 001 §2.4) and the cashflow export.
  */
 import type { InsuranceRowDto } from '@opencrt/contracts';
-import { downloadCashflows, type ExportHeader } from '../../components/cashflow-export/export-cashflows.ts';
+import type { TriggerRow } from '@opencrt/engine';
+import { downloadCashflows, type ExportHeader, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
+import { TRIGGER_COLUMNS } from '../deal-analysis/result-columns.ts';
 import type { ReinsuranceSettings } from './reinsurance-settings.ts';
 import { INSURANCE_COLUMNS } from './reinsurance-results.tsx';
 
@@ -31,22 +33,41 @@ export function SettingsPanel({ title, settings, onSettings }: { title: string; 
 export const ymdToMonth = (ymd: number): string => `${String(ymd).slice(0, 4)}-${String(ymd).slice(4, 6)}`;
 export const monthToYmd = (value: string): number | null => (/^\d{4}-\d{2}$/.test(value) ? Number(value.replace('-', '')) * 100 + 1 : null);
 
-export function CancellationInput({ on, month, minYmd, onChange }: { on: boolean; month: string; minYmd: number | null; onChange(on: boolean, month: string): void }) {
+/**
+ * The cancellation checkbox (CIRT 'Cancellation', ACIS 'Early Call Option'); when on, a month
+ * picker whose months before the deal's optional cancellation date are disabled (spec 001 §2.4),
+ * with the chosen month shown as MM/YYYY.
+ */
+export function CancellationInput({ label, on, month, minYmd, onChange }: {
+  label: string; on: boolean; month: string; minYmd: number | null; onChange(on: boolean, month: string): void;
+}) {
   return (
     <div className="d-flex align-items-center gap-2 small mt-2">
-      <label><input type="checkbox" className="form-check-input me-1" checked={on} data-testid="cancellation" onChange={(e) => onChange(e.target.checked, month)} />Cancellation</label>
+      <label><input type="checkbox" className="form-check-input me-1" checked={on} data-testid="cancellation" onChange={(e) => onChange(e.target.checked, month)} />{label}</label>
       {on && (
-        <input type="month" className="form-control form-control-sm w-auto" data-testid="cancellation-month" value={month}
-          min={minYmd ? ymdToMonth(minYmd) : undefined} onChange={(e) => onChange(true, e.target.value)} />
+        <>
+          <input type="month" className="form-control form-control-sm w-auto" data-testid="cancellation-month" value={month} aria-label={`${label} month`}
+            min={minYmd ? ymdToMonth(minYmd) : undefined} onChange={(e) => onChange(true, e.target.value)} />
+          {/^\d{4}-\d{2}$/.test(month) && <span className="text-secondary" data-testid="cancellation-mmyyyy">{month.slice(5)}/{month.slice(0, 4)}</span>}
+        </>
       )}
     </div>
   );
 }
 
-/** Excel export of one or more insurance cashflows (one sheet each). */
-export function exportInsurance(header: ExportHeader, tabs: { name: string; rows: InsuranceRowDto[] }[]): Promise<void> {
-  return downloadCashflows(header, tabs.map((t) => ({
+/** Excel export of one or more insurance cashflows (one sheet each), then any extra sheets (ACIS trigger info). */
+export function exportInsurance(header: ExportHeader, tabs: { name: string; rows: InsuranceRowDto[] }[], extra: ExportTab<TriggerRow>[] = []): Promise<void> {
+  const cashflows: ExportTab<InsuranceRowDto>[] = tabs.map((t) => ({
     name: t.name, rows: t.rows,
     columns: INSURANCE_COLUMNS.map((c) => ({ header: c.header, value: (r: InsuranceRowDto) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
-  })));
+  }));
+  return downloadCashflows(header, [...cashflows, ...extra] as ExportTab<unknown>[]);
+}
+
+/** The trigger rows of an ACIS run as an export sheet. */
+export function triggerSheet(rows: TriggerRow[]): ExportTab<TriggerRow> {
+  return {
+    name: 'Triggers', rows,
+    columns: TRIGGER_COLUMNS.map((c) => ({ header: c.header, value: (r: TriggerRow) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
+  };
 }

@@ -4,11 +4,14 @@
  * reruns that scenario), summary metrics and the insurance cashflow table.
  */
 import type { InsuranceRowDto, ReinsuranceMatrixResponse } from '@opencrt/contracts';
+import type { TriggerRow } from '@opencrt/engine';
 import { useState } from 'react';
 import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
 import { formatDollars } from '../deal-catalog/catalog-format.ts';
+import { TRIGGER_COLUMNS } from '../deal-analysis/result-columns.ts';
 import { formatRatePct, percentGrid } from './reinsurance-settings.ts';
+import './reinsurance.css';
 
 export interface SingleResult {
   rows: InsuranceRowDto[];
@@ -52,9 +55,15 @@ export const INSURANCE_COLUMNS: CashflowColumn<InsuranceRowDto>[] = [
   { header: 'Historical', value: (r) => (r.IsHistorical ? 'Yes' : ''), width: 90 },
 ];
 
-export function ReinsuranceResults({ single, matrix, selected, onCell, testId }: {
+/** Historical (remittance) months of a blended CIRT run are shown darker (spec 001 §2.3). */
+export const historicalRowClass = (r: InsuranceRowDto): string | undefined => (r.IsHistorical ? 'crt-historical-row' : undefined);
+
+/** ACIS 'Show Trigger Info' (spec 001 §2.2): the STACR deal tests under the cashflow. */
+export interface TriggerInfo { show: boolean; onShow(show: boolean): void; rows: TriggerRow[] }
+
+export function ReinsuranceResults({ single, matrix, selected, onCell, testId, triggers }: {
   single: SingleResult | null; matrix: ReinsuranceMatrixResponse | null; selected: { cpr: number; cdr: number } | null;
-  onCell(cell: { cpr: number; cdr: number }): void; testId: string;
+  onCell(cell: { cpr: number; cdr: number }): void; testId: string; triggers?: TriggerInfo;
 }) {
   const [tab, setTab] = useState<Tab>('roi');
   const value = single ? { roi: single.yieldValue, rol: single.rateOnLine, lol: single.lossOnLine, mol: single.returnOnLine }[tab] : null;
@@ -83,7 +92,19 @@ export function ReinsuranceResults({ single, matrix, selected, onCell, testId }:
           <MatrixGrid cpr={matrix.Cpr} cdr={matrix.Cdr} values={percentGrid(grid)} selected={selected} onCell={onCell} testId="matrix-grid" />
         </div>
       )}
-      {single && <div className="mt-3"><CashflowTable rows={single.rows} columns={INSURANCE_COLUMNS} testId="insurance-cashflow" /></div>}
+      {single && triggers && (
+        <label className="form-check-label small mt-3 d-block">
+          <input type="checkbox" className="form-check-input me-1" checked={triggers.show} data-testid="show-trigger-info" onChange={(e) => triggers.onShow(e.target.checked)} />
+          Show Trigger Info
+        </label>
+      )}
+      {single && <div className="mt-2"><CashflowTable rows={single.rows} columns={INSURANCE_COLUMNS} testId="insurance-cashflow" rowClass={historicalRowClass} /></div>}
+      {single && triggers?.show && (
+        <div className="mt-3">
+          <h3 className="h6">Trigger Info</h3>
+          <CashflowTable rows={triggers.rows} columns={TRIGGER_COLUMNS} height={300} testId="trigger-table" />
+        </div>
+      )}
     </section>
   );
 }

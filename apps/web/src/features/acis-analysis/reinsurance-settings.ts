@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import type { AssumptionInputs } from '../deal-analysis/analysis-inputs.ts';
 
 /** ACIS/CIRT settings as typed (spec 001 §2.2–§2.3): Initial Limit ($, separators allowed), Collateral (%), Interest Rate (%). */
 export interface ReinsuranceSettings {
@@ -47,6 +48,25 @@ export function saveSettings(prefix: 'acis' | 'cirt', s: ReinsuranceSettings): v
 export function loadSettings(prefix: 'acis' | 'cirt'): ReinsuranceSettings {
   const read = (k: keyof ReinsuranceSettings) => Cookies.get(`${prefix}.${k}`) ?? DEFAULT_SETTINGS[k];
   return { initialLimit: read('initialLimit'), collateral: read('collateral'), interestRate: read('interestRate') };
+}
+
+/**
+ * Single-run inputs when none are saved (spec 001 §9): CPR 10, CDR 0.5, severity 20, delinquency 0.
+ * These screens have no index rate, so LIBOR stays 0 and is not shown.
+ */
+export const DEFAULT_REINSURANCE_INPUTS: AssumptionInputs = { cpr: '10', cdr: '0.5', lossSeverity: '20', delinquency: '0', libor: '0' };
+
+const INPUT_KEYS = ['cpr', 'cdr', 'lossSeverity', 'delinquency'] as const;
+
+/** The assumption inputs, kept with the screen's cookie prefix for 10 days like the settings (spec 001 §9). */
+export function saveReinsuranceInputs(prefix: 'acis' | 'cirt', inputs: AssumptionInputs): void {
+  for (const k of INPUT_KEYS) Cookies.set(`${prefix}.${k}`, inputs[k], { expires: 10, sameSite: 'strict', path: '/' });
+}
+
+export function loadReinsuranceInputs(prefix: 'acis' | 'cirt'): AssumptionInputs {
+  const out = { ...DEFAULT_REINSURANCE_INPUTS };
+  for (const k of INPUT_KEYS) out[k] = Cookies.get(`${prefix}.${k}`) ?? out[k];
+  return out;
 }
 
 /** A line metric or ROI (fraction) as percent with 2 decimals; '-----' when undefined (spec 001 §9). */

@@ -3,7 +3,8 @@
  * catalog check, Price/Yield/Spread tabs with Calculate and Run Matrix, matrix cells that rerun
  * their scenario, the bond's cashflows with export, and Bond History. The query also takes every
  * input (cpr, cdr, loss_severity, delinquency, libor, price, yield, spread, benchmark, tab,
- * settle_dt), so a copied link reproduces the run.
+ * settle_dt, prepay_convention), so a copied link reproduces the run. ABS deals offer the ABS
+ * prepayment convention for single runs; the matrix axes are always CPR.
  */
 import type { BondRunResponse, MatrixResponse } from '@opencrt/contracts';
 import type { BondCashflowRow } from '@opencrt/engine';
@@ -22,6 +23,7 @@ import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
+import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import { BOND_COLUMNS } from '../deal-analysis/result-columns.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
 import { runBond, runMatrix } from './bond-analysis.api.ts';
@@ -62,6 +64,7 @@ export function BondAnalysisPage() {
   const [runMs, setRunMs] = useState(0);
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPicker, setScenarioPicker] = useState(false);
+  const [convention, setConvention] = useState<PrepaymentConvention>(parseConvention(query.get('prepay_convention')));
 
   // Catalog check: an unknown deal opens the catalog modal (spec 001 §4).
   useEffect(() => { if (catalog.isSuccess && !known) setPicker(true); }, [catalog.isSuccess, known]);
@@ -77,6 +80,9 @@ export function BondAnalysisPage() {
   const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : bonds.find((b) => !b.IsMACR && b.CurrentBalance > 0)?.BondName ?? bonds[0]?.BondName ?? '';
   const bond = bonds.find((b) => b.BondName === bondName) ?? null;
   const effectiveSettlement = deal ? Math.max(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
+  // ABS deals only; a saved scenario's vectors are CPR by definition.
+  const abs = !!deal && isAbsDeal(deal);
+  const effectiveConvention: PrepaymentConvention = abs && !scenario ? convention : 'CPR';
 
   function clearResults() { setSingle(null); setMatrix(null); setCell(null); setError(null); }
   function setParam(changes: Record<string, string>) {
@@ -85,24 +91,26 @@ export function BondAnalysisPage() {
     setQuery(next, { replace: true });
   }
 
+  /** The request; cpr/cdr given = a matrix axis point, always annual CPR like the matrix cells. */
   function scenarioBody(cpr?: string, cdr?: string): Record<string, unknown> {
+    const conventionField = abs ? { PrepaymentConvention: cpr === undefined ? effectiveConvention : 'CPR' } : {};
     // A saved scenario's vectors replace the four inputs (the server loads them by id).
     if (scenario?.Id && !cpr) {
       return {
         DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
-        SelectedScenarioId: scenario.Id, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs),
+        SelectedScenarioId: scenario.Id, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs), ...conventionField,
       };
     }
     return {
       DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
       Cpr: toRequestRate(cpr ?? inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(cdr ?? inputs.cdr, true),
       LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false), Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false),
-      Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs),
+      Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs), ...conventionField,
     };
   }
 
   async function calculate(at?: { cpr: number; cdr: number }) {
-    const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, !!at || !!scenario);
+    const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, !!at || !!scenario, effectiveConvention);
     setError(problem);
     if (problem || !deal) return;
     saveBondInputs(inputs);
@@ -150,7 +158,7 @@ export function BondAnalysisPage() {
 
   return (
     <div className="container-fluid" data-testid="bond-analysis">
-      <DealCatalogPicker show={picker} onSelect={(name) => { setPicker(false); clearResults(); setSettlement(null); setQuery({ dealName: name }); }} onClose={() => setPicker(false)} />
+      <DealCatalogPicker show={picker} onSelect={(name) => { setPicker(false); clearResults(); setSettlement(null); setConvention('CPR'); setQuery({ dealName: name }); }} onClose={() => setPicker(false)} />
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
         onChoose={(s) => { setScenario(s); setScenarioPicker(false); clearResults(); }} onCancel={() => setScenarioPicker(false)} />
       {!known && catalog.isSuccess && <p className="text-secondary" data-testid="choose-deal">Choose a deal from the catalog.</p>}
@@ -165,6 +173,7 @@ export function BondAnalysisPage() {
           />
           <PricingPanel
             tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={setInputs} isAgency={agency} busy={busy}
+            convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
             resultText={formatMetric(tab, single?.Value)} resultMessage={message}
             wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
@@ -180,7 +189,7 @@ export function BondAnalysisPage() {
               Export Cashflow to Excel
             </button>
             <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="share-link"
-              onClick={() => { void navigator.clipboard?.writeText(shareLink(window.location.origin, { dealName, bondName, tab, settlement: effectiveSettlement, inputs })); alerts.show('info', 'Link copied'); }}>
+              onClick={() => { void navigator.clipboard?.writeText(shareLink(window.location.origin, { dealName, bondName, tab, settlement: effectiveSettlement, inputs, convention: effectiveConvention })); alerts.show('info', 'Link copied'); }}>
               Copy link to this run
             </button>
           </div>

@@ -31,6 +31,13 @@ describe('bond analysis inputs', () => {
     expect(scenarioProblem({ ...inputs, cdr: '' }, true, false)).toBeNull();
   });
 
+  it("checks an ABS speed as one number named 'ABS', and a matrix (CPR axes) not at all", () => {
+    expect(scenarioProblem({ ...inputs, cpr: '1.5' }, false, false, 'ABS')).toBeNull();
+    expect(scenarioProblem({ ...inputs, cpr: '1.5,2' }, false, false, 'ABS')).toBe('Missing valid: ABS');
+    expect(scenarioProblem({ ...inputs, cpr: 'FastPrepay' }, false, false, 'ABS')).toBe('Missing valid: ABS');
+    expect(scenarioProblem({ ...inputs, cpr: '1.5,2' }, false, true, 'ABS')).toBeNull();
+  });
+
   it('formats price with 5 decimals, yields in percent, matrix cells with 2, missing as dashes', () => {
     expect(formatMetric('price', 99.123456)).toBe('99.12346');
     expect(formatMetric('yield', 0.0512345)).toBe('5.12345');
@@ -43,5 +50,8 @@ describe('bond analysis inputs', () => {
     const link = new URL(shareLink('http://x', { dealName: 'STACR 2026-DNA1', bondName: 'M-1', tab: 'yield', settlement: 20260217, inputs: { ...inputs, price: '99.5' } }));
     expect(link.pathname).toBe('/bond_analysis');
     expect(Object.fromEntries(link.searchParams)).toMatchObject({ dealName: 'STACR 2026-DNA1', bondName: 'M-1', tab: 'yield', settle_dt: '2026-02-17', price: '99.5', cpr: '10', loss_severity: '20' });
+    expect(link.searchParams.has('prepay_convention')).toBe(false);
+    const abs = new URL(shareLink('http://x', { dealName: 'FORDO 2024-A', bondName: 'B', tab: 'yield', settlement: 20261015, inputs: { ...inputs, cpr: '1.5' }, convention: 'ABS' }));
+    expect([abs.searchParams.get('prepay_convention'), abs.searchParams.get('cpr')]).toEqual(['ABS', '1.5']);
   });
 });

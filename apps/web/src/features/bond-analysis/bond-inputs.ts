@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { toRequestRate } from '../deal-analysis/analysis-inputs.ts';
+import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 
 /** Bond pricing tabs (spec 001 §2.1). */
 export type PricingTab = 'price' | 'yield' | 'spread';
@@ -62,8 +63,11 @@ export function quoteFields(tab: PricingTab, inputs: BondInputs): Record<string,
   return { Price: num(inputs.price) ?? 0, ReferenceCurve: pct(inputs.benchmark) };
 }
 
-/** 'Missing valid: ...' for scenario inputs that are blank or not numbers (spec 000 §5). */
-export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: boolean): string | null {
+/**
+ * 'Missing valid: ...' for scenario inputs that are blank or not numbers (spec 000 §5). Under the
+ * ABS convention the prepayment input is one non-negative speed, named 'ABS'.
+ */
+export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: boolean, convention: PrepaymentConvention = 'CPR'): string | null {
   const checks: [string, string, boolean][] = [
     ['CPR', inputs.cpr, true], ['CDR', inputs.cdr, true], ['Loss Severity', inputs.lossSeverity, false],
     ['Delinquency', inputs.delinquency, false], ['LIBOR', inputs.libor, false],
@@ -72,8 +76,8 @@ export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: b
     // The matrix takes CPR and CDR from its axes; agency deals hide CDR, severity and delinquency.
     .filter(([label]) => !(matrix && (label === 'CPR' || label === 'CDR')))
     .filter(([label]) => !isAgency || !['CDR', 'Loss Severity', 'Delinquency'].includes(label))
-    .filter(([, text, named]) => toRequestRate(text, named) === null)
-    .map(([label]) => label);
+    .filter(([label, text, named]) => (label === 'CPR' && convention === 'ABS' ? !isValidAbsSpeed(text) : toRequestRate(text, named) === null))
+    .map(([label]) => (label === 'CPR' ? prepaymentMessageName(convention) : label));
   return bad.length ? `Missing valid: ${bad.join(', ')}` : null;
 }
 

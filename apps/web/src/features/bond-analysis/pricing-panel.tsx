@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react';
 import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
 import { MatrixHeatmap } from '../../components/matrix-grid/matrix-heatmap.tsx';
+import { PrepaymentConventionSelect } from '../deal-analysis/run-option-selects.tsx';
+import { prepaymentLabel, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
 
 const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };
@@ -28,6 +30,9 @@ export interface PricingPanelProps {
   inputs: BondInputs;
   onInputs(inputs: BondInputs): void;
   isAgency: boolean;
+  /** The prepayment convention of an ABS deal; null (no select) on every other deal. */
+  convention: PrepaymentConvention | null;
+  onConvention(convention: PrepaymentConvention): void;
   busy: boolean;
   onCalculate(): void;
   onMatrix(): void;
@@ -81,7 +86,8 @@ export function PricingPanel(p: PricingPanelProps) {
           </>}
           {p.tab !== 'price' && <Field label="Price" value={p.inputs.price} onChange={set('price')} testId="input-price" />}
           {p.tab === 'spread' && <Field label="Benchmark Rate (%)" value={p.inputs.benchmark} onChange={set('benchmark')} testId="input-benchmark" />}
-          <Field label="CPR (%)" value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" disabled={!!p.scenarioName} />
+          {p.convention && <PrepaymentConventionSelect value={p.convention} disabled={!!p.scenarioName} onChange={p.onConvention} />}
+          <Field label={prepaymentLabel(p.convention ?? 'CPR')} value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" disabled={!!p.scenarioName} />
           {!p.isAgency && <>
             <Field label="CDR (%)" value={p.inputs.cdr} onChange={set('cdr')} testId="input-cdr" disabled={!!p.scenarioName} />
             <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" disabled={!!p.scenarioName} />
@@ -118,6 +124,8 @@ export function PricingPanel(p: PricingPanelProps) {
             : p.matrix && grid
             ? <MatrixGrid cpr={p.matrix.Cpr} cdr={p.matrix.Cdr} values={grid} selected={p.selectedCell} onCell={p.onCell} testId="matrix-grid" />
             : <p className="small text-secondary">Run Matrix fills an 8 CPR × 9 CDR grid; click a cell to run that scenario.</p>}
+          {/* The matrix axes (and a clicked cell's rerun) are annual CPR whatever the convention. */}
+          {p.convention === 'ABS' && <p className="small text-secondary mb-0" data-testid="matrix-cpr-note">Matrix axes are CPR; a clicked cell reruns at that CPR.</p>}
         </div>
       </div>
     </section>

@@ -1,10 +1,12 @@
+import type { PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
 
 /**
  * A link that reproduces a bond run: deal, bond, tab, settlement date (YYYY-MM-DD) and every
- * input in the query string (the page reads them before its cookies).
+ * input in the query string (the page reads them before its cookies); prepay_convention only when
+ * not the default CPR.
  */
-export function shareLink(origin: string, run: { dealName: string; bondName: string; tab: PricingTab; settlement: number | null; inputs: BondInputs }): string {
+export function shareLink(origin: string, run: { dealName: string; bondName: string; tab: PricingTab; settlement: number | null; inputs: BondInputs; convention?: PrepaymentConvention }): string {
   const q = new URLSearchParams({ dealName: run.dealName, bondName: run.bondName, tab: run.tab });
   if (run.settlement) {
     const s = String(run.settlement);
@@ -16,5 +18,6 @@ export function shareLink(origin: string, run: { dealName: string; bondName: str
     ['price', i.price], ['yield', i.yield], ['spread', i.spread], ['benchmark', i.benchmark],
   ];
   for (const [k, v] of fields) q.set(k, v);
+  if (run.convention === 'ABS') q.set('prepay_convention', 'ABS');
   return `${origin}/bond_analysis?${q.toString()}`;
 }

@@ -10,6 +10,7 @@ vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api: { get, post, request: vi.fn() }, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
 }));
 const { CirtAnalysisPage } = await import('./cirt-analysis-page.tsx');
+const { historicalRowClass } = await import('../acis-analysis/reinsurance-results.tsx');
 
 const deal = {
   DealName: 'CIRT 2023-9', DealType: 'CIRT', SettlementDate: 20230901, IssueDate: 20230901, FirstPaymentDate: 20231025, FactorDate: 20261025,
@@ -29,6 +30,13 @@ const answer = {
   LineMetrics: { RateOnLine: 0.0347, LossOnLine: 0, ReturnOnLine: 0.0347 }, Yield: { IsSuccessful: true, Value: 0.1736, ErrorMessage: null },
 };
 
+const catalog = [{ DealName: 'CIRT 2023-9', DealType: 'CIRT' }];
+function serve(path: string) {
+  if (path === '/deals') return Promise.resolve(catalog);
+  if (path.includes('/details?settlementDate=')) return Promise.resolve({ ...deal, SettlementDate: 20260115 });
+  return Promise.resolve(deal);
+}
+
 function renderPage() {
   return render(
     <AlertsProvider>
@@ -45,14 +53,18 @@ afterEach(() => { cleanup(); get.mockReset(); post.mockReset(); });
 
 describe('CirtAnalysisPage', () => {
   it('sends the limit in dollars and percents as fractions, then shows ROI and Policy Information', async () => {
-    get.mockResolvedValue(deal);
+    get.mockImplementation(serve);
     post.mockResolvedValue(answer);
     renderPage();
     fireEvent.click(await screen.findByTestId('run-scenario'));
     await screen.findByTestId('policy-information');
     const [path, body] = post.mock.calls[0] as [string, Record<string, unknown>];
     expect(path).toBe('/simulate/cirt?includeHistorical=false');
-    expect(body).toMatchObject({ DealName: 'CIRT 2023-9', OwnedFaceAmt: 1_000_000, Margin: 0.2, InterestRate: 0, Cancellation: false });
+    expect(body).toMatchObject({ DealName: 'CIRT 2023-9', OwnedFaceAmt: 1_000_000, Margin: 0.2, InterestRate: 0, Cancellation: false, Cdr: [0, 0.005] });
+    // CIRT has a Cancellation checkbox but no Cleanup Call and no LIBOR input (spec 001 §2.4).
+    expect(screen.getByText('Cancellation')).toBeTruthy();
+    expect(screen.queryByTestId('cleanup-call')).toBeNull();
+    expect(screen.queryByLabelText('LIBOR / SOFR (%)')).toBeNull();
     expect(screen.getByTestId('metric-value').textContent).toBe('17.36%');
     expect(screen.getByTestId('policy-information').textContent).toContain('270,720,000');
     // Admin-only Run Scenario (Blended) is hidden for an analyst.
@@ -60,7 +72,7 @@ describe('CirtAnalysisPage', () => {
   });
 
   it("shows 'Failed to generate CIRT cashflow.' when a run fails without a message, and checks settings first", async () => {
-    get.mockResolvedValue(deal);
+    get.mockImplementation(serve);
     post.mockRejectedValue(new Error(''));
     renderPage();
     fireEvent.click(await screen.findByTestId('run-scenario'));
@@ -69,5 +81,35 @@ describe('CirtAnalysisPage', () => {
     fireEvent.click(screen.getByTestId('run-scenario'));
     await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Missing required: Contract Amount'));
     expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it('a new settlement date clears the result and the next run starts there', async () => {
+    get.mockImplementation(serve);
+    post.mockResolvedValue(answer);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await screen.findByTestId('policy-information');
+    fireEvent.change(screen.getByTestId('settlement-date'), { target: { value: '2026-01-15' } });
+    expect(screen.queryByTestId('policy-information')).toBeNull();
+    expect(screen.queryByTestId('cirt-results')).toBeNull();
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/deals/CIRT%202023-9/details?settlementDate=20260115', expect.anything()));
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect((post.mock.calls[1] as [string, Record<string, unknown>])[1].SettlementDate).toBe(20260115);
+  });
+
+  it('marks historical rows of a blended run for the darker style', () => {
+    expect(historicalRowClass({ ...row(1), IsHistorical: true })).toBe('crt-historical-row');
+    expect(historicalRowClass(row(2))).toBeUndefined();
+  });
+
+  it('a chosen month before the optional cancellation date is not offered', async () => {
+    get.mockImplementation(serve);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('cancellation'));
+    const month = screen.getByTestId('cancellation-month') as HTMLInputElement;
+    // Optional cancellation 2028-09-01: the picker starts there and disables earlier months.
+    expect([month.value, month.min]).toEqual(['2028-09', '2028-09']);
+    expect(screen.getByTestId('cancellation-mmyyyy').textContent).toBe('09/2028');
   });
 });

@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from './run-options.ts';
 
 /** Assumption inputs of the analysis screens as the user types them: percent text. */
 export interface AssumptionInputs {
@@ -48,9 +49,10 @@ export function toRequestRate(text: string, allowVectorName: boolean): number[] 
 
 /**
  * Client check before a run (spec 000 §5): 'Missing valid: ...' names the inputs that are blank or
- * not comma-separated numbers. Agency deals do not show CDR, severity and delinquency.
+ * not comma-separated numbers. Agency deals do not show CDR, severity and delinquency. Under the
+ * ABS convention the prepayment input is one non-negative speed, named 'ABS'.
  */
-export function inputProblems(inputs: AssumptionInputs, isAgency: boolean): string | null {
+export function inputProblems(inputs: AssumptionInputs, isAgency: boolean, convention: PrepaymentConvention = 'CPR'): string | null {
   const checks: [string, string, boolean][] = [
     ['CPR', inputs.cpr, true],
     ['CDR', inputs.cdr, true],
@@ -58,10 +60,12 @@ export function inputProblems(inputs: AssumptionInputs, isAgency: boolean): stri
     ['Delinquency', inputs.delinquency, false],
     ['LIBOR', inputs.libor, false],
   ];
+  const valid = (label: string, text: string, named: boolean) =>
+    label === 'CPR' && convention === 'ABS' ? isValidAbsSpeed(text) : toRequestRate(text, named) !== null;
   const bad = checks
     .filter(([label]) => !isAgency || !['CDR', 'Loss Severity', 'Delinquency'].includes(label))
-    .filter(([, text, named]) => toRequestRate(text, named) === null)
-    .map(([label]) => label);
+    .filter(([label, text, named]) => !valid(label, text, named))
+    .map(([label]) => (label === 'CPR' ? prepaymentMessageName(convention) : label));
   return bad.length ? `Missing valid: ${bad.join(', ')}` : null;
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
 import type { AssumptionInputs } from './analysis-inputs.ts';
 
@@ -16,11 +17,17 @@ const FIELDS: { key: keyof AssumptionInputs; label: string; credit: boolean }[] 
  * options and Run Scenario. Agency deals hide CDR, severity and delinquency (spec 000 §4).
  * Only the None credit model runs until the predictive models exist.
  */
-export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario }: {
+export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario, reinsurance = false, cprLabel, runOptions }: {
   inputs: AssumptionInputs; onInputs(i: AssumptionInputs): void; agency: boolean; options: Options; onOptions(o: Options): void;
   canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null; roles: readonly string[];
   /** A chosen saved scenario replaces CPR, CDR, severity and delinquency (spec 000 §4). */
   scenarioName?: string | null; onPickScenario?(): void; onClearScenario?(): void;
+  /** ACIS and CIRT screens: no LIBOR input and no Cleanup Call (spec 001 §2.4, §3.5). */
+  reinsurance?: boolean;
+  /** Label of the prepayment input when not 'CPR (%)' (ABS deals under the ABS convention). */
+  cprLabel?: string;
+  /** Collateral group and prepayment convention selects, shown above the inputs. */
+  runOptions?: ReactNode;
 }) {
   return (
     <div data-testid="assumptions">
@@ -34,17 +41,20 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
             {scenarioName && <> · <button type="button" className="btn btn-link btn-sm p-0" data-testid="clear-scenario" onClick={onClearScenario}>Clear</button></>}
           </div>}
         </div>
-        {FIELDS.filter((f) => !(agency && f.credit)).map((f) => (
+        {runOptions && <div className="col-12 d-flex flex-wrap gap-2" data-testid="run-options">{runOptions}</div>}
+        {FIELDS.filter((f) => !(agency && f.credit) && !(reinsurance && f.key === 'libor')).map((f) => (
           <div className="col-6" key={f.key}>
-            <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.label}</label>
+            <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.key === 'cpr' && cprLabel ? cprLabel : f.label}</label>
             <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]} disabled={!!scenarioName && f.key !== 'libor'}
               onChange={(e) => onInputs({ ...inputs, [f.key]: e.target.value })} />
           </div>
         ))}
       </div>
       <div className="d-flex flex-wrap gap-3 mt-2 small">
-        <label><input type="checkbox" className="form-check-input me-1" checked={options.cleanupCall} data-testid="cleanup-call"
-          onChange={(e) => onOptions({ ...options, cleanupCall: e.target.checked })} />Cleanup Call</label>
+        {!reinsurance && (
+          <label><input type="checkbox" className="form-check-input me-1" checked={options.cleanupCall} data-testid="cleanup-call"
+            onChange={(e) => onOptions({ ...options, cleanupCall: e.target.checked })} />Cleanup Call</label>
+        )}
         {canLoanLevel && (
           <label><input type="checkbox" className="form-check-input me-1" checked={options.loanLevel} data-testid="loan-level"
             onChange={(e) => onOptions({ ...options, loanLevel: e.target.checked })} />Use Loan Level</label>

@@ -22,7 +22,7 @@ export function CapitalStructure({ dealName, bonds }: { dealName: string; bonds:
         <ul className="nav nav-pills mb-2">
           {[null, ...groups].map((g) => (
             <li className="nav-item" key={g ?? 'all'}>
-              <button type="button" className={`nav-link py-1${group === g ? ' active' : ''}`} onClick={() => setGroup(g)}>{g === null ? 'All' : `Group ${g}`}</button>
+              <button type="button" className={`nav-link py-1${group === g ? ' active' : ''}`} data-testid={`capital-group-${g ?? 'all'}`} onClick={() => setGroup(g)}>{g === null ? 'All' : `Group ${g}`}</button>
             </li>
           ))}
         </ul>
@@ -34,7 +34,7 @@ export function CapitalStructure({ dealName, bonds }: { dealName: string; bonds:
           </thead>
           <tbody>
             {shown.map((b) => (
-              <tr key={b.BondName} className={b.IsMACR ? 'table-secondary' : undefined}>
+              <tr key={b.BondName} className={b.IsMACR ? 'table-secondary' : undefined} data-testid="capital-row" data-bond={b.BondName}>
                 <td><Link to={`/bond_analysis?dealName=${encodeURIComponent(dealName)}&bondName=${encodeURIComponent(b.BondName)}`}>{b.BondName}</Link></td>
                 <td>{b.Cusip ?? '-----'}</td>
                 <td className="text-end">{formatDollars(b.OriginalBalance)}</td>

@@ -1,7 +1,7 @@
 /**
  * /deal_analysis?dealName&bondName&loss_severity&delinquency&libor&settle_dt (spec 000 §2, §4):
  * deal information and settings, assumptions, Run Scenario, capital structure, deal history and
- * the analysis results.
+ * the analysis results. A shared link adds cpr, cdr, collateral_group and prepay_convention.
  */
 import type { DealDetail } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -13,13 +13,16 @@ import { ScenarioPickerModal, type ChosenScenario } from '../../components/scena
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
-import { inputProblems, inputToYmd, ymdToInput, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
+import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
 import { AssumptionsPanel } from './assumptions-panel.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
 import { fetchDealDetails, runSimulation, type SimulationResult } from './deal-analysis.api.ts';
 import { DealHistoryPanel } from './deal-history-panel.tsx';
 import { DealInfoPanel } from './deal-info-panel.tsx';
 import { ResultsPanel } from './results-panel.tsx';
+import { CollateralGroupSelect, PrepaymentConventionSelect } from './run-option-selects.tsx';
+import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from './run-options.ts';
+import { dealShareLink } from './share-link.ts';
 import { formatElapsed, useRunTimer } from './run-timer.ts';
 
 export function DealAnalysisPage() {
@@ -42,6 +45,9 @@ export function DealAnalysisPage() {
     };
   });
   const [options, setOptions] = useState({ cleanupCall: false, loanLevel: false });
+  // The link's group is checked against the deal's groups once the details are in (null = All).
+  const [groupText, setGroupText] = useState<string | null>(query.get('collateral_group'));
+  const [convention, setConvention] = useState<PrepaymentConvention>(parseConvention(query.get('prepay_convention')));
   const [result, setResult] = useState<SimulationResult | null>(null);
   const [runError, setRunError] = useState<string | null>(null);
   const [picker, setPicker] = useState(!dealName);
@@ -67,11 +73,19 @@ export function DealAnalysisPage() {
 
   const deal: DealDetail | undefined = details.data;
   const effectiveSettlement = deal ? snapSettlement(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
+  const groups = deal ? collateralGroupsOf(deal) : [];
+  const collateralGroup = parseCollateralGroup(groupText, groups);
+  // The convention select is offered on ABS deals only; every other deal runs CPR, and so does a
+  // saved scenario (its vectors are CPR by definition).
+  const abs = !!deal && isAbsDeal(deal);
+  const effectiveConvention: PrepaymentConvention = abs && !scenario ? convention : 'CPR';
 
   function chooseDeal(name: string) {
     setPicker(false);
     setResult(null);
     setSettlement(null);
+    setGroupText(null);
+    setConvention('CPR');
     setQuery({ dealName: name });
   }
 
@@ -83,7 +97,7 @@ export function DealAnalysisPage() {
 
   async function run() {
     if (!deal || effectiveSettlement === null) return;
-    const problem = scenario ? null : inputProblems(inputs, agency);
+    const problem = scenario ? null : inputProblems(inputs, agency, effectiveConvention);
     setRunError(problem);
     if (problem) return;
     saveInputs(inputs);
@@ -91,7 +105,8 @@ export function DealAnalysisPage() {
     try {
       const body = {
         DealName: deal.DealName, SettlementDate: effectiveSettlement, RunLoanLevel: options.loanLevel, CleanupCall: options.cleanupCall,
-        UseMortgageInsurance: false, CollateralGroup: null, PrepaymentModel: 'UserDefined',
+        UseMortgageInsurance: false, CollateralGroup: collateralGroup, PrepaymentModel: 'UserDefined',
+        ...(abs ? { PrepaymentConvention: effectiveConvention } : {}),
         Cpr: toRequestRate(inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(inputs.cdr, true),
         LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
         Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false), Libor: toRequestRate(inputs.libor, false),
@@ -129,12 +144,18 @@ export function DealAnalysisPage() {
               running={timer.running} onRun={() => void run()} error={runError} roles={session?.roles ?? []}
               scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
               onClearScenario={() => { setScenario(null); setResult(null); }}
+              cprLabel={prepaymentLabel(effectiveConvention)}
+              runOptions={(groups.length > 1 || abs) && <>
+                {/* A different group or convention is a different run: the shown results go. */}
+                {groups.length > 1 && <CollateralGroupSelect groups={groups} value={collateralGroup}
+                  onChange={(g) => { setGroupText(g === null ? null : String(g)); setResult(null); }} />}
+                {abs && <PrepaymentConventionSelect value={effectiveConvention} disabled={!!scenario} onChange={(c) => { setConvention(c); setResult(null); }} />}
+              </>}
             />
             <button type="button" className="btn btn-link btn-sm p-0 mt-2" data-testid="share-link"
-              onClick={() => void navigator.clipboard?.writeText(`${window.location.origin}/deal_analysis?${new URLSearchParams({
-                dealName: deal.DealName, settle_dt: ymdToInput(effectiveSettlement), cpr: inputs.cpr, cdr: inputs.cdr,
-                loss_severity: inputs.lossSeverity, delinquency: inputs.delinquency, libor: inputs.libor,
-              })}`)}>
+              onClick={() => void navigator.clipboard?.writeText(dealShareLink(window.location.origin, {
+                dealName: deal.DealName, settlement: effectiveSettlement, inputs, collateralGroup, convention: effectiveConvention,
+              }))}>
               Copy link to this run
             </button>
             <div className="small text-secondary mt-2" data-testid="run-timer">

@@ -3,9 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { formatDate, formatDecimal, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
 import { inputToYmd, remittanceDate, ymdToInput } from './analysis-inputs.ts';
 
-/** The collapsible deal information panel: settings, dates, collateral (spec 000 §2). */
-export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, children }: {
+/**
+ * The collapsible deal information panel: settings, dates, collateral (spec 000 §2). The ACIS and
+ * CIRT screens name themselves in `title` and add the Optional Cancellation Date (spec 001 §2.2).
+ */
+export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, children, title = 'Deal Analysis', showOptionalCancellation = false }: {
   deal: DealDetail; settlement: number; onSettlement(ymd: number | null): void; onPickDeal(): void; children: ReactNode;
+  title?: string; showOptionalCancellation?: boolean;
 }) {
   const [open, setOpen] = useState(true);
   const c = deal.CollateralInfo;
@@ -13,7 +17,7 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
   return (
     <section className="crt-panel" data-testid="deal-info">
       <button type="button" className="btn btn-link p-0 h5 text-decoration-none text-reset" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? '▾' : '▸'} <span data-testid="deal-title">{deal.DealName} — Deal Analysis</span>
+        {open ? '▾' : '▸'} <span data-testid="deal-title">{deal.DealName} — {title}</span>
       </button>
       {open && (
         <div className="row g-3 mt-1">
@@ -36,6 +40,9 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
               </dd>
               <dt className="col-6">Remittance Date</dt><dd className="col-6" data-testid="remittance-date">{formatDate(remit)}</dd>
               <dt className="col-6">Issue Date</dt><dd className="col-6">{formatDate(deal.IssueDate)}</dd>
+              {showOptionalCancellation && (
+                <><dt className="col-6">Optional Cancellation Date</dt><dd className="col-6" data-testid="optional-cancellation">{formatDate(deal.OptionalCancellationDate)}</dd></>
+              )}
               <dt className="col-6">Maturity Date</dt><dd className="col-6">{formatDate(deal.MaturityDate)}</dd>
               <dt className="col-6">Early Redemption</dt><dd className="col-6">{formatDate(deal.EarlyRedemptionDate)}</dd>
             </dl>

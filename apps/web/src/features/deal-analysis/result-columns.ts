@@ -65,3 +65,14 @@ export const TRIGGER_COLUMNS: CashflowColumn<TriggerRow>[] = [
   { header: 'Supplemental', value: (r) => r.SupplementalReductionAmount, format: money, width: 150 },
   { header: 'Write Down', value: (r) => r.TrancheWriteDownAmount, format: money, width: 140 },
 ];
+
+/** Collateral above the classes (ABS and some RMBS overcollateralization; STACR write-up excess). */
+const OC_COLUMN: CashflowColumn<TriggerRow> = { header: 'Overcollateralization', value: (r) => r.Overcollateralization, format: money, width: 170 };
+
+/**
+ * Trigger columns of a run: the OC column only when some period has collateral above the classes,
+ * so deals without OC (most CRT and agency runs) keep the narrower table.
+ */
+export function triggerColumns(rows: readonly TriggerRow[]): CashflowColumn<TriggerRow>[] {
+  return rows.some((r) => typeof r.Overcollateralization === 'number' && r.Overcollateralization !== 0) ? [...TRIGGER_COLUMNS, OC_COLUMN] : TRIGGER_COLUMNS;
+}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { downloadCashflows, type ExportHeader, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
 import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
 import { formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
-import { BOND_COLUMNS, COLLATERAL_COLUMNS, TRIGGER_COLUMNS } from './result-columns.ts';
+import { BOND_COLUMNS, COLLATERAL_COLUMNS, triggerColumns } from './result-columns.ts';
 
 function toExportTab<Row>(name: string, rows: Row[], columns: CashflowColumn<Row>[]): ExportTab<Row> {
   return {
@@ -20,13 +20,14 @@ export function ResultsPanel({ result, header, bondNames }: { result: Simulation
   const [showTriggers, setShowTriggers] = useState(false);
   const bonds = result.BondsCashflows.filter((b) => bondNames.includes(b.BondName));
   const bond = bonds.find((b) => b.BondName === tab);
+  const triggers = useMemo(() => triggerColumns(result.MiscVariables.Triggers), [result]);
 
   async function exportTab() {
     try {
       const tabs = bond
         ? [toExportTab(bond.BondName, bond.BondCashflow, BOND_COLUMNS)]
         : showTriggers
-          ? [toExportTab('Collateral', result.CollateralCashflow, COLLATERAL_COLUMNS) as ExportTab<unknown>, toExportTab('Triggers', result.MiscVariables.Triggers, TRIGGER_COLUMNS) as ExportTab<unknown>]
+          ? [toExportTab('Collateral', result.CollateralCashflow, COLLATERAL_COLUMNS) as ExportTab<unknown>, toExportTab('Triggers', result.MiscVariables.Triggers, triggers) as ExportTab<unknown>]
           : [toExportTab('Collateral', result.CollateralCashflow, COLLATERAL_COLUMNS)];
       await downloadCashflows({ ...header, bondName: bond?.BondName ?? '' }, tabs as ExportTab<unknown>[]);
     } catch (e) {
@@ -59,13 +60,15 @@ export function ResultsPanel({ result, header, bondNames }: { result: Simulation
           </span>
         )}
       </div>
+      {/* Keyed by kind: the grid keeps a column's value getter by its id (c0, c1, ...) when the
+          definitions change, so a bond tab after the collateral tab showed collateral fields. */}
       {bond
-        ? <CashflowTable rows={bond.BondCashflow} columns={BOND_COLUMNS} testId="bond-table" />
-        : <CashflowTable rows={result.CollateralCashflow} columns={COLLATERAL_COLUMNS} testId="collateral-table" />}
+        ? <CashflowTable key="bond" rows={bond.BondCashflow} columns={BOND_COLUMNS} testId="bond-table" />
+        : <CashflowTable key="collateral" rows={result.CollateralCashflow} columns={COLLATERAL_COLUMNS} testId="collateral-table" />}
       {showTriggers && (
         <div className="mt-3">
           <h3 className="h6">Trigger Info</h3>
-          <CashflowTable rows={result.MiscVariables.Triggers} columns={TRIGGER_COLUMNS} height={300} testId="trigger-table" />
+          <CashflowTable rows={result.MiscVariables.Triggers} columns={triggers} height={300} testId="trigger-table" />
         </div>
       )}
     </section>

@@ -1,0 +1,40 @@
+/**
+ * The settings column of the ACIS and CIRT screens (spec 001 §2.2–§2.4): assumptions with the
+ * saved-scenario picker (a chosen scenario disables the inputs), Run Scenario, the settings box,
+ * the cancellation / early-call month, and the screen's other run buttons (children).
+ */
+import type { ReactNode } from 'react';
+import { ScenarioPickerModal } from '../../components/scenario-picker/scenario-picker.tsx';
+import { AssumptionsPanel } from '../deal-analysis/assumptions-panel.tsx';
+import { CancellationInput, SettingsPanel, ymdToMonth } from './reinsurance-panels.tsx';
+import type { ReinsuranceScreen } from './use-reinsurance-screen.ts';
+
+const NO_OPTIONS = { cleanupCall: false, loanLevel: false };
+
+export function ReinsuranceControls({ screen, title, cancelLabel, showCancel, scenarioDeals, onRun, onClearResults, children }: {
+  screen: ReinsuranceScreen; title: string; cancelLabel: string; showCancel: boolean; onRun(): void;
+  /** Deals whose saved scenarios fit (the picker's deal filter starts at the first). */
+  scenarioDeals: readonly string[];
+  /** Choosing or clearing a scenario clears the results (spec 001 §4). */
+  onClearResults(): void; children: ReactNode;
+}) {
+  const s = screen;
+  return (
+    <>
+      <ScenarioPickerModal show={s.scenarioPickerOpen} dealName={scenarioDeals}
+        onChoose={(chosen) => { s.setScenario(chosen); s.setScenarioPickerOpen(false); onClearResults(); }}
+        onCancel={() => s.setScenarioPickerOpen(false)} />
+      {/* No loan level for these screens and no Cleanup Call (spec 001 §2.4): the options stay off. */}
+      <AssumptionsPanel inputs={s.inputs} onInputs={s.setInputs} agency={false} options={NO_OPTIONS} onOptions={() => undefined} canLoanLevel={false}
+        running={s.running} onRun={onRun} error={s.error} roles={s.session?.roles ?? []} reinsurance
+        scenarioName={s.scenario?.ScenarioName ?? null} onPickScenario={() => s.setScenarioPickerOpen(true)}
+        onClearScenario={() => { s.setScenario(null); onClearResults(); }} />
+      <SettingsPanel title={title} settings={s.settings} onSettings={s.setSettings} />
+      {showCancel && (
+        <CancellationInput label={cancelLabel} on={s.cancel.on} month={s.cancel.month || (s.optionalCancellation ? ymdToMonth(s.optionalCancellation) : '')}
+          minYmd={s.optionalCancellation} onChange={(on, month) => s.setCancel({ on, month })} />
+      )}
+      <div className="d-flex flex-wrap gap-2 mt-2">{children}</div>
+    </>
+  );
+}

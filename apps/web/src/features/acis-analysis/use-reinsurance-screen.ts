@@ -1,0 +1,127 @@
+/**
+ * State shared by the ACIS and CIRT screens (spec 001 §2.2–§2.4, §4, §8, §9): the catalog check,
+ * deal details at the chosen settlement date, assumptions and settings (cookies with the
+ * screen's prefix), a chosen saved scenario, the cancellation month, and a guarded run that
+ * checks the inputs, times the call and reports failures in a red alert (also logged).
+ */
+import type { DealDetail } from '@opencrt/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../api/errors.ts';
+import { rememberDeal } from '../../app/last-deal.ts';
+import { useSession } from '../../app/session-context.tsx';
+import { useAlerts } from '../../components/alerts/alerts.tsx';
+import type { ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
+import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
+import { formatDate } from '../deal-catalog/catalog-format.ts';
+import { inputProblems, snapSettlement, toRequestRate, type AssumptionInputs } from '../deal-analysis/analysis-inputs.ts';
+import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
+import { formatElapsed } from '../deal-analysis/run-timer.ts';
+import type { ExportHeader } from '../../components/cashflow-export/export-cashflows.ts';
+import { monthToYmd } from './reinsurance-panels.tsx';
+import {
+  loadReinsuranceInputs, loadSettings, saveReinsuranceInputs, saveSettings, settingsBody, settingsProblems, type ReinsuranceSettings,
+} from './reinsurance-settings.ts';
+
+export type ReinsuranceKind = 'acis' | 'cirt';
+
+const DEAL_TYPE: Record<ReinsuranceKind, string> = { acis: 'ACIS', cirt: 'CIRT' };
+
+/** A chosen scenario's percent vectors as request fractions behind the period-0 element. */
+const fractions = (values: readonly number[] | undefined) => [0, ...(values ?? []).map((x) => x / 100)];
+
+export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
+  const { api, session } = useSession();
+  const alerts = useAlerts();
+  // Catalog check (spec 001 §2.2, §4): a deal that is not in the user's catalog as this screen's
+  // type opens the catalog modal instead of the analysis section.
+  const catalog = useDealCatalog();
+  const known = !!catalog.data?.some((d) => d.DealName === dealName && d.DealType === DEAL_TYPE[kind]);
+  const [catalogOpen, setCatalogOpen] = useState(false);
+  useEffect(() => { if (!dealName || (catalog.isSuccess && !known)) setCatalogOpen(true); }, [dealName, catalog.isSuccess, known]);
+  useEffect(() => { if (known) rememberDeal(dealName); }, [known, dealName]);
+
+  const [settlement, setSettlement] = useState<number | null>(null);
+  const details = useQuery({
+    queryKey: ['deal-details', dealName, settlement],
+    queryFn: () => fetchDealDetails(api, dealName, settlement),
+    enabled: known,
+    // While another date loads, the screen keeps the deal shown (not a blank page).
+    placeholderData: (previous: DealDetail | undefined) => (previous?.DealName === dealName ? previous : undefined),
+  });
+  const deal = details.data;
+  const effectiveSettlement = deal ? snapSettlement(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
+  const optionalCancellation = deal && deal.OptionalCancellationDate > 101 ? deal.OptionalCancellationDate : null;
+
+  const [inputs, setInputs] = useState<AssumptionInputs>(() => loadReinsuranceInputs(kind));
+  const [settings, setSettings] = useState<ReinsuranceSettings>(() => loadSettings(kind));
+  const [cancel, setCancel] = useState({ on: false, month: '' });
+  const [scenario, setScenario] = useState<ChosenScenario | null>(null);
+  const [scenarioPickerOpen, setScenarioPickerOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [runMs, setRunMs] = useState(0);
+
+  /** The request fields common to ACIS and CIRT (spec 001 §3.5). */
+  function requestBody(over: Record<string, unknown> = {}): Record<string, unknown> {
+    const assumptions = scenario
+      ? (scenario.Id !== null
+        ? { SelectedScenarioId: scenario.Id }
+        : { Cpr: fractions(scenario.Cpr), Cdr: fractions(scenario.Cdr), LossSeverity: fractions(scenario.LossSeverity), Delinquency: fractions(scenario.Delinquency) })
+      : {
+        Cpr: toRequestRate(inputs.cpr, true), Cdr: toRequestRate(inputs.cdr, true),
+        LossSeverity: toRequestRate(inputs.lossSeverity, false), Delinquency: toRequestRate(inputs.delinquency, false),
+      };
+    return {
+      DealName: dealName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', RunLoanLevel: false,
+      Cancellation: cancel.on, CancellationDate: cancel.on ? monthToYmd(cancel.month) : null,
+      ...assumptions, ...settingsBody(settings), ...over,
+    };
+  }
+
+  /**
+   * Runs `action` after the client checks: assumption inputs (unless a scenario replaces them)
+   * and the settings. A failure shows the server's message inline and in a red alert, which also
+   * logs it; `fallback` is the text when the failure says nothing (CIRT, spec 001 §8).
+   * @returns false when the checks refused the run
+   */
+  async function guarded(action: () => Promise<void>, options: { fallback?: string; onFailure?(): void; checkSettings?: boolean } = {}): Promise<boolean> {
+    const problem = (scenario ? null : inputProblems(inputs, false)) ?? (options.checkSettings === false ? null : settingsProblems(settings));
+    setError(problem);
+    if (problem) return false;
+    saveReinsuranceInputs(kind, inputs);
+    saveSettings(kind, settings);
+    setRunning(true);
+    const started = performance.now();
+    try {
+      await action();
+      setError(null);
+    } catch (e) {
+      const message = e instanceof Error && e.message ? e.message : options.fallback ?? messageOf(e);
+      setError(message);
+      alerts.error(e instanceof Error && e.message ? e : new Error(message));
+      options.onFailure?.();
+    } finally {
+      setRunMs(performance.now() - started);
+      setRunning(false);
+    }
+    return true;
+  }
+
+  /** The export header block (spec 001 §7). */
+  function exportHeader(bondName: string): ExportHeader {
+    return {
+      userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
+      runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(runMs),
+      scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',
+    };
+  }
+
+  return {
+    api, session, catalogOpen, setCatalogOpen, known, deal, effectiveSettlement, optionalCancellation, setSettlement,
+    inputs, setInputs, settings, setSettings, cancel, setCancel, scenario, setScenario, scenarioPickerOpen, setScenarioPickerOpen,
+    error, setError, running, requestBody, guarded, exportHeader,
+  };
+}
+
+export type ReinsuranceScreen = ReturnType<typeof useReinsuranceScreen>;

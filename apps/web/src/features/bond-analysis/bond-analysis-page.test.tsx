@@ -1,0 +1,91 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import Cookies from 'js-cookie';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertsProvider } from '../../components/alerts/alerts.tsx';
+
+const get = vi.fn();
+const post = vi.fn();
+const api = { get, post, request: vi.fn() };
+vi.mock('../../app/session-context.tsx', () => ({
+  useSession: () => ({ api, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
+  useApi: () => api,
+}));
+const { BondAnalysisPage } = await import('./bond-analysis-page.tsx');
+
+const bond = (BondName: string) => ({
+  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 5.1, FloaterFormula: null, BondType: 'Senior',
+  OriginalEnhance: null, OriginalThickness: null, CurrentEnhance: null, CurrentThickness: null, IsMACR: false, CollateralGroups: [1],
+});
+const dealOf = (DealName: string, DealType: string) => ({
+  DealName, DealId: 1, DealType, ParentDealName: null, IssueDate: 20240123, FirstPaymentDate: 20240215, SettlementDate: 20261015, FactorDate: 20261015,
+  FirstProjectedDate: 20261115, MaturityDate: 20310815, EarlyRedemptionPct: 0, EarlyRedemptionDate: 20280815, OptionalCancellationDate: 20280815,
+  Cancellation: false, CollateralOriginalBalance: 1.5e9, CollateralCurrentBalance: 3e8, CollateralLosses: 0, DealFactor: 0.2, Wac: 6.85, Wam: 40, Wala: 30,
+  DatesOfAvailableUpdates: [20261015], Bonds: [bond('A-4'), bond('B')], Replines: [{ CollateralGroup: 1, mbs_data: null, reremic_data: null }],
+  CollateralInfo: { OriginalBalance: 1.5e9, CurrentBalance: 3e8, DealFactor: 0.2, WAC: 6.85, WAM: 40, WALA: 30, ProjectedLosses: 0 },
+  Source: { Kind: 'synthetic', Reference: '', Notes: [] }, Structure: null, Custom: false,
+});
+const single = { Value: 0.0512, IsSuccessful: true, ErrorMessage: null, Simulation: { BondsCashflows: [{ BondName: 'A-4', BondCashflow: [], Wal: 0.5, PrincipalWindow: '1-12', WritedownPct: 0, FirstLossPeriod: 0 }], MiscVariables: {} } };
+const matrix = { Cpr: [0, 20], Cdr: [0, 1], Wal: [[1, 0.6], [1, 0.6]], WritedownPct: [[0, 0], [0, 0]], Metric: [[0.05, 0.051], [0.05, 0.051]] };
+
+function renderPage(url: string, deal: ReturnType<typeof dealOf>) {
+  get.mockImplementation((path: string) => Promise.resolve(path === '/deals' ? [{ DealName: deal.DealName, DealType: deal.DealType }] : deal));
+  post.mockImplementation((path: string) => Promise.resolve(path.includes('/matrix') ? matrix : single));
+  return render(
+    <AlertsProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes><Route path="/bond_analysis" element={<BondAnalysisPage />} /></Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AlertsProvider>,
+  );
+}
+const call = (i: number) => post.mock.calls[i] as [string, Record<string, unknown>];
+
+// Runs save their inputs in cookies: each test starts from the defaults.
+afterEach(() => { cleanup(); get.mockReset(); post.mockReset(); for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' }); });
+
+describe('BondAnalysisPage prepayment convention', () => {
+  it('runs an ABS deal at an ABS speed, but its matrix and a clicked cell in CPR', async () => {
+    renderPage('/bond_analysis?dealName=FORDO+2024-A&bondName=A-4&price=100', dealOf('FORDO 2024-A', 'ABS'));
+    const convention = await screen.findByTestId('prepay-convention');
+    fireEvent.change(convention, { target: { value: 'ABS' } });
+    expect(screen.getByText('ABS %')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('input-cpr'), { target: { value: '2,3' } });
+    fireEvent.click(screen.getByTestId('calculate'));
+    expect(screen.getByTestId('pricing-error').textContent).toBe('Missing valid: ABS');
+    fireEvent.change(screen.getByTestId('input-cpr'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByTestId('calculate'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    // Yield tab (the link has a price): Price 100, and 1.5 % ABS as the fraction 0.015 after period 0.
+    expect(call(0)[0]).toBe('/simulate/yield');
+    expect(call(0)[1]).toMatchObject({ DealName: 'FORDO 2024-A', BondName: 'A-4', Price: 100, PrepaymentConvention: 'ABS', Cpr: [0, 0.015] });
+    await waitFor(() => expect(screen.getByTestId('result-value').textContent).toBe('5.12000'));
+
+    fireEvent.click(screen.getByTestId('run-matrix'));
+    await screen.findByTestId('matrix-grid');
+    expect(call(1)[0]).toBe('/simulate/yield/matrix');
+    expect(call(1)[1]).toMatchObject({ PrepaymentConvention: 'CPR' });
+    expect(screen.getByTestId('matrix-cpr-note')).toBeTruthy();
+    fireEvent.click(document.querySelector('[data-testid=matrix-grid] td[data-cpr="20"][data-cdr="1"]') as Element);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(3));
+    // The cell is CPR 20 / CDR 1 (percent): 0.2 and 0.01, annual CPR like the matrix.
+    expect(call(2)[1]).toMatchObject({ PrepaymentConvention: 'CPR', Cpr: [0, 0.2], Cdr: [0, 0.01] });
+  });
+
+  it('offers no convention on a non-ABS deal and sends none', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100', dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('prepay-convention')).toBeNull();
+    expect(call(0)[1]).not.toHaveProperty('PrepaymentConvention');
+  });
+
+  it('opens in ABS from a shared link', async () => {
+    renderPage('/bond_analysis?dealName=FORDO+2024-A&bondName=A-4&prepay_convention=ABS&cpr=1.5', dealOf('FORDO 2024-A', 'ABS'));
+    expect(((await screen.findByTestId('prepay-convention')) as HTMLSelectElement).value).toBe('ABS');
+    expect((screen.getByTestId('input-cpr') as HTMLInputElement).value).toBe('1.5');
+  });
+});

@@ -1,0 +1,109 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import Cookies from 'js-cookie';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertsProvider } from '../../components/alerts/alerts.tsx';
+
+const get = vi.fn();
+const post = vi.fn();
+const api = { get, post, request: vi.fn() };
+vi.mock('../../app/session-context.tsx', () => ({
+  useSession: () => ({ api, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
+  useApi: () => api,
+}));
+const { DealAnalysisPage } = await import('./deal-analysis-page.tsx');
+
+const bond = (BondName: string, CollateralGroups: number[], IsMACR = false) => ({
+  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 2, FloaterFormula: null, BondType: 'Sequential',
+  OriginalEnhance: null, OriginalThickness: null, CurrentEnhance: null, CurrentThickness: null, IsMACR, CollateralGroups,
+});
+const dealOf = (DealName: string, DealType: string, Bonds: ReturnType<typeof bond>[], groups: number[]) => ({
+  DealName, DealId: 1, DealType, ParentDealName: null, IssueDate: 20200730, FirstPaymentDate: 20200815, SettlementDate: 20261015, FactorDate: 20261015,
+  FirstProjectedDate: 20261115, MaturityDate: 20500815, EarlyRedemptionPct: 0, EarlyRedemptionDate: 20300815, OptionalCancellationDate: 20300815,
+  Cancellation: false, CollateralOriginalBalance: 8e8, CollateralCurrentBalance: 5e8, CollateralLosses: 0, DealFactor: 0.6, Wac: 3, Wam: 300, Wala: 60,
+  DatesOfAvailableUpdates: [20261015], Bonds, Replines: groups.map((CollateralGroup) => ({ CollateralGroup, mbs_data: null, reremic_data: null })),
+  CollateralInfo: { OriginalBalance: 8e8, CurrentBalance: 5e8, DealFactor: 0.6, WAC: 3, WAM: 300, WALA: 60, ProjectedLosses: 0 },
+  Source: { Kind: 'synthetic', Reference: '', Notes: [] }, Structure: null, Custom: false,
+});
+const AGENCY = dealOf('FHLMC 5005', 'Agency', [bond('PA', [1]), bond('SC', [1]), bond('Z', [2]), bond('IO', [1], true)], [1, 1, 2]);
+const ABS = dealOf('FORDO 2024-A', 'ABS', [bond('A-4', [1]), bond('B', [1])], [1]);
+const answer = { ProjectedLosses: 0, CollateralCashflow: [], BondsCashflows: [], MiscVariables: { Triggers: [] } };
+
+function renderPage(url: string, deal: object) {
+  get.mockResolvedValue(deal);
+  post.mockResolvedValue(answer);
+  return render(
+    <AlertsProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes><Route path="/deal_analysis" element={<DealAnalysisPage />} /></Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AlertsProvider>,
+  );
+}
+const lastBody = () => (post.mock.calls.at(-1) as [string, Record<string, unknown>])[1];
+
+// Runs save their inputs in cookies: each test starts from the defaults.
+afterEach(() => { cleanup(); get.mockReset(); post.mockReset(); for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' }); });
+
+describe('DealAnalysisPage run options', () => {
+  it('offers All and each collateral group of a two-group agency deal and sends the chosen one', async () => {
+    renderPage('/deal_analysis?dealName=FHLMC+5005', AGENCY);
+    const select = await screen.findByTestId('collateral-group');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Group 1', 'Group 2']);
+    // Agency deals are not ABS: no convention select.
+    expect(screen.queryByTestId('prepay-convention')).toBeNull();
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(lastBody()).toMatchObject({ DealName: 'FHLMC 5005', CollateralGroup: null, Cdr: [0, 0] });
+    expect(lastBody()).not.toHaveProperty('PrepaymentConvention');
+    fireEvent.change(select, { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(lastBody()).toMatchObject({ CollateralGroup: 2 });
+  });
+
+  it('reads the group from a shared link, and ignores a group the deal does not have', async () => {
+    renderPage('/deal_analysis?dealName=FHLMC+5005&collateral_group=2', AGENCY);
+    expect(((await screen.findByTestId('collateral-group')) as HTMLSelectElement).value).toBe('2');
+    cleanup();
+    renderPage('/deal_analysis?dealName=FHLMC+5005&collateral_group=7', AGENCY);
+    expect(((await screen.findByTestId('collateral-group')) as HTMLSelectElement).value).toBe('');
+  });
+
+  it('hides the group select on a one-group deal', async () => {
+    renderPage('/deal_analysis?dealName=FORDO+2024-A', ABS);
+    await screen.findByTestId('prepay-convention');
+    expect(screen.queryByTestId('collateral-group')).toBeNull();
+  });
+
+  it('relabels the CPR input under the ABS convention, checks it as one speed and sends ABS', async () => {
+    renderPage('/deal_analysis?dealName=FORDO+2024-A', ABS);
+    const convention = await screen.findByTestId('prepay-convention');
+    expect(screen.getByLabelText('CPR (%)')).toBeTruthy();
+    fireEvent.change(convention, { target: { value: 'ABS' } });
+    const speed = screen.getByLabelText('ABS %');
+    fireEvent.change(speed, { target: { value: '1.5, 2' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    expect(screen.getByTestId('run-error').textContent).toBe('Missing valid: ABS');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(speed, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    // 1.5 % of the original count per month → 0.015 after the leading period-0 element.
+    expect(lastBody()).toMatchObject({ DealName: 'FORDO 2024-A', PrepaymentConvention: 'ABS', Cpr: [0, 0.015], CollateralGroup: null });
+  });
+
+  it('sends CPR on an ABS deal by default and opens in ABS from a link', async () => {
+    renderPage('/deal_analysis?dealName=FORDO+2024-A&prepay_convention=ABS&cpr=1.3', ABS);
+    expect(((await screen.findByTestId('prepay-convention')) as HTMLSelectElement).value).toBe('ABS');
+    expect((screen.getByLabelText('ABS %') as HTMLInputElement).value).toBe('1.3');
+    cleanup();
+    renderPage('/deal_analysis?dealName=FORDO+2024-A&cpr=10', ABS);
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(lastBody()).toMatchObject({ PrepaymentConvention: 'CPR', Cpr: [0, 0.1] });
+  });
+});

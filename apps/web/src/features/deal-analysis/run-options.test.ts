@@ -1,0 +1,74 @@
+import type { TriggerRow } from '@opencrt/engine';
+import { describe, expect, it } from 'vitest';
+import { defaultInputs, inputProblems } from './analysis-inputs.ts';
+import { TRIGGER_COLUMNS, triggerColumns } from './result-columns.ts';
+import { collateralGroupsOf, isAbsDeal, isValidAbsSpeed, parseCollateralGroup, parseConvention, prepaymentLabel } from './run-options.ts';
+import { dealShareLink } from './share-link.ts';
+
+const bond = (BondName: string, CollateralGroups: number[]) => ({ BondName, CollateralGroups });
+
+describe('run options: collateral group and prepayment convention', () => {
+  it('finds ABS deals by type or by name', () => {
+    expect(isAbsDeal({ DealName: 'FORDO 2024-A', DealType: 'ABS' })).toBe(true);
+    // A name the catalog groups as ABS counts even if the type was filed otherwise.
+    expect(isAbsDeal({ DealName: 'SDART 2024-3', DealType: 'RMBS' })).toBe(true);
+    expect(isAbsDeal({ DealName: 'SYN NQM 2025-1', DealType: 'RMBS' })).toBe(false);
+    expect(isAbsDeal({ DealName: 'FHLMC 5005', DealType: 'Agency' })).toBe(false);
+  });
+
+  it('reads the convention of a link and labels the prepayment input', () => {
+    expect(parseConvention('ABS')).toBe('ABS');
+    expect(parseConvention('abs')).toBe('ABS');
+    expect(parseConvention('PSA')).toBe('CPR');
+    expect(parseConvention(null)).toBe('CPR');
+    expect(prepaymentLabel('ABS')).toBe('ABS %');
+    expect(prepaymentLabel('CPR')).toBe('CPR (%)');
+  });
+
+  it('takes the groups of the bonds and rep lines, each once, ascending', () => {
+    // FHLMC 5005: PA, PB, SC and the MACR IO pay from group 1, Z from group 2; rep lines 1, 1, 2.
+    const deal = { Bonds: [bond('Z', [2]), bond('PA', [1]), bond('IO', [1])], Replines: [{ CollateralGroup: 1 }, { CollateralGroup: 1 }, { CollateralGroup: 2 }] };
+    expect(collateralGroupsOf(deal as never)).toEqual([1, 2]);
+    // A group only a rep line names (collateral without classes yet) is still a group.
+    expect(collateralGroupsOf({ Bonds: [bond('PT', [1])], Replines: [{ CollateralGroup: 3 }] } as never)).toEqual([1, 3]);
+    expect(parseCollateralGroup('2', [1, 2])).toBe(2);
+    expect(parseCollateralGroup('3', [1, 2])).toBeNull();
+    expect(parseCollateralGroup('1.5', [1, 2])).toBeNull();
+    expect(parseCollateralGroup(null, [1, 2])).toBeNull();
+  });
+
+  it("checks an ABS speed as one non-negative number and names it 'ABS'", () => {
+    expect(isValidAbsSpeed('1.5')).toBe(true);
+    expect(isValidAbsSpeed('0')).toBe(true);
+    expect(isValidAbsSpeed('1.5, 2')).toBe(false);
+    expect(isValidAbsSpeed('FastPrepay')).toBe(false);
+    expect(isValidAbsSpeed('-1')).toBe(false);
+    const inputs = defaultInputs(false);
+    expect(inputProblems({ ...inputs, cpr: '1.5' }, false, 'ABS')).toBeNull();
+    expect(inputProblems({ ...inputs, cpr: '1.5,2', libor: '' }, false, 'ABS')).toBe('Missing valid: ABS, LIBOR');
+    // The same list is a valid CPR vector.
+    expect(inputProblems({ ...inputs, cpr: '1.5,2' }, false, 'CPR')).toBeNull();
+  });
+
+  it('keeps the group and an ABS convention in the shareable link, and leaves the defaults out', () => {
+    const inputs = { ...defaultInputs(true), cpr: '8' };
+    const grouped = new URL(dealShareLink('http://x', { dealName: 'FHLMC 5005', settlement: 20261015, inputs, collateralGroup: 2, convention: 'CPR' }));
+    expect(grouped.pathname).toBe('/deal_analysis');
+    expect(Object.fromEntries(grouped.searchParams)).toEqual({
+      dealName: 'FHLMC 5005', settle_dt: '2026-10-15', cpr: '8', cdr: '0', loss_severity: '0', delinquency: '0', libor: '0', collateral_group: '2',
+    });
+    const abs = new URL(dealShareLink('http://x', { dealName: 'FORDO 2024-A', settlement: 20261015, inputs: { ...inputs, cpr: '1.5' }, collateralGroup: null, convention: 'ABS' }));
+    expect(abs.searchParams.get('prepay_convention')).toBe('ABS');
+    expect(abs.searchParams.get('cpr')).toBe('1.5');
+    expect(abs.searchParams.has('collateral_group')).toBe(false);
+  });
+
+  it('adds the Overcollateralization trigger column only when some period has OC', () => {
+    const row = (Overcollateralization: number) => ({ Overcollateralization }) as TriggerRow;
+    expect(triggerColumns([row(0), row(0)])).toBe(TRIGGER_COLUMNS);
+    const withOc = triggerColumns([row(0), row(33_024_497.08)]);
+    expect(withOc.map((c) => c.header)).toEqual([...TRIGGER_COLUMNS.map((c) => c.header), 'Overcollateralization']);
+    const oc = withOc.at(-1);
+    expect(oc?.format?.(oc.value(row(33_024_497.08)))).toBe('33,024,497.08');
+  });
+});
