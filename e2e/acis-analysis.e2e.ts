@@ -57,4 +57,65 @@ describe('ACIS analysis', () => {
     expect(stored.json.PortfolioEntries.every((e) => e.Margin === 20)).toBe(true);
     await context.close();
   });
+
+  it('Run All Bonds runs each bond with its own amount and margin; the settlement date clears results; trigger info', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const acis = new ReinsuranceAnalysisPage(page, 'acis');
+    await acis.open({ dealName: DEAL });
+    await acis.run('run-scenario', '/api/simulate/acis');
+    await acis.settle('2022-01-15');
+    // A new settlement date clears the results (spec 001 §4) and the structure shows that month's layers.
+    expect(await page.locator('[data-testid=metric-value]').count()).toBe(0);
+    expect(await page.locator('[data-testid=acis-bond-M-2B] [data-testid=current-balance]').textContent()).toBe('66,412,499.73');
+
+    await page.click('[data-testid=run-all]');
+    expect(await page.locator('[data-testid=run-error]').textContent()).toBe('Provide contract amount and collateral for at least one bond.');
+    await page.fill('[aria-label="M-2B owned face amount"]', '2,000,000');
+    await page.fill('[aria-label="M-2B margin"]', '25');
+    await page.fill('[aria-label="B-1A owned face amount"]', '500,000');
+    await page.fill('[aria-label="B-1A margin"]', '50');
+    const bodies = await acis.runAll('run-all', '/api/simulate/acis', 2);
+    expect(bodies.map((b) => [b.BondName, b.OwnedFaceAmt, b.Margin, b.SettlementDate])).toEqual([['M-2B', 2_000_000, 0.25, 20220115], ['B-1A', 500_000, 0.5, 20220115]]);
+    for (const [bond, premiumPct, marginPct] of [['M-2B', 3.5, 25], ['B-1A', 5, 50]] as const) {
+      const direct = await api<{ Yield: { Value: number }; InsurerPaidLosses: number }>('POST', '/simulate/acis', bodies.find((b) => b.BondName === bond) ?? {});
+      expect(direct.json.InsurerPaidLosses).toBe(0);
+      // Loss-free, no interest: collateral is released with the limit, so the monthly IRR is the
+      // premium over the collateral: 3.5 % / 25 % = 14 %, 5 % / 50 % = 10 %.
+      expect(direct.json.Yield.Value).toBeCloseTo(premiumPct / marginPct, 8);
+      await page.click(`[data-testid=bond-tab-${bond}]`);
+      expect(await acis.metric()).toBe(pct(premiumPct / marginPct));
+    }
+    await page.check('[data-testid=show-trigger-info]');
+    expect(await page.locator('[data-testid=trigger-table] .ag-row').count()).toBeGreaterThan(3);
+    await context.close();
+  });
+
+  it('a saved scenario from the picker disables the inputs and runs like the API by id', async () => {
+    const name = `E2E ACIS ${Date.now()}`;
+    const saved = await api<{ Ids: number[] }>('POST', '/scenarios/bulk', {
+      SaveMode: 'override', Scenarios: [{ ScenarioName: name, DealName: DEAL, Vendor: null, Cpr: [15], Cdr: [2], LossSeverity: [35], Delinquency: [0] }],
+    });
+    expect(saved.status).toBe(200);
+    // The e2e server is shared: remove the scenario afterwards so the scenario list starts empty.
+    try { await runWithSavedScenario(name, saved.json.Ids[0]!); } finally { await api('DELETE', '/scenarios/bulk', saved.json.Ids); }
+  });
+
+  async function runWithSavedScenario(name: string, id: number): Promise<void> {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const acis = new ReinsuranceAnalysisPage(page, 'acis');
+    await acis.open({ dealName: DEAL, bondName: 'B-2' });
+    await acis.chooseScenario(name);
+    expect(await page.locator('#input-cpr').isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid=scenario-name]').textContent()).toBe(name);
+    const sent = await acis.run('run-scenario', '/api/simulate/acis');
+    expect(sent.body).toMatchObject({ BondName: 'B-2', SelectedScenarioId: id });
+    expect(sent.body.Cpr).toBeUndefined();
+    const direct = await api<{ Yield: { Value: number | null } }>('POST', '/simulate/acis', sent.body);
+    expect(await acis.metric()).toBe(pct(direct.json.Yield.Value) || '-----');
+    // The scenario's CDR (2 %) is the run's, not the disabled input's 0.5 %.
+    expect(await acis.cashflowCell(1, 'c13', true)).toBe('2.0000');
+    await context.close();
+  }
 });

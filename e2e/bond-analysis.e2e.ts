@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BondAnalysisPage } from './pages/bond-analysis.page.ts';
 import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
@@ -20,7 +20,16 @@ async function apiPost<T>(path: string, body: object): Promise<T> {
   return (await res.json()) as T;
 }
 
-interface BondRun { Value: number | null; Simulation: { BondsCashflows: { Wal: number; BondCashflow: { Balance: number }[] }[] } }
+interface BondRun {
+  Value: number | null; IsSuccessful: boolean;
+  Simulation: { BondsCashflows: { Wal: number; BondCashflow: { Period: number; Balance: number; Principal: number }[] }[] };
+}
+interface Matrix { Cpr: number[]; Cdr: number[]; Metric: (number | null)[][] | null }
+
+/** The settlement date the screen shows (MM/DD/YYYY) as the request's YYYYMMDD. */
+async function settlementOf(page: Page): Promise<number> {
+  return Number((await page.locator('[data-testid=settlement]').textContent())?.replace(/(\d\d)\/(\d\d)\/(\d{4})/, '$3$1$2'));
+}
 
 describe('bond analysis', () => {
   let browser: Browser;
@@ -98,21 +107,84 @@ describe('bond analysis', () => {
     await context.close();
   });
 
-  it('an agency deal hides CDR, severity and delinquency and shows the server\'s message when it cannot run', async () => {
+  it('FHLMC 5005 SC (agency): yield equals the API; a matrix cell equals the API matrix and reruns to the same number; export reads back', async () => {
+    const { context, page } = await newPage(browser, { acceptDownloads: true });
+    await signIn(page, 'analyst');
+    const bond = new BondAnalysisPage(page);
+    await bond.open({ dealName: 'FHLMC 5005', bondName: 'SC', price: '100' });
+    // Agency rules: no CDR, severity or delinquency; not an ABS deal, so no convention select.
+    expect(await page.locator('[data-testid=input-cdr]').count()).toBe(0);
+    expect(await page.locator('[data-testid=input-severity]').count()).toBe(0);
+    expect(await page.locator('[data-testid=prepay-convention]').count()).toBe(0);
+    await bond.fill('cpr', '8');
+    await bond.fill('libor', '0');
+    await bond.calculate();
+    const settlement = await settlementOf(page);
+    const body = {
+      DealName: 'FHLMC 5005', BondName: 'SC', SettlementDate: settlement, PrepaymentModel: 'UserDefined', Price: 100,
+      Cpr: [0, 0.08], Cdr: [0, 0], LossSeverity: [0, 0], Delinquency: [0, 0], Libor: [0, 0],
+    };
+    const api = await apiPost<BondRun>('/simulate/yield', body);
+    expect(api.IsSuccessful).toBe(true);
+    expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
+    expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(api.Simulation.BondsCashflows[0]?.Wal.toFixed(2));
+    // The cashflow table under the result shows the API's rows (dollars to the cent).
+    const rows = api.Simulation.BondsCashflows[0]?.BondCashflow ?? [];
+    for (const i of [0, 1, 2]) {
+      const text = await page.locator(`[data-testid=bond-cashflow-table] [row-index="${i}"] [col-id="c2"]`).textContent();
+      expect(Math.abs(Number(text?.replaceAll(',', '')) - (rows[i]?.Balance ?? NaN))).toBeLessThanOrEqual(0.005 + 1e-6);
+    }
+
+    await bond.runMatrix();
+    // The grid is the API's matrix: yields in percent, 2 decimals; agency CDR rows all run at CDR 0.
+    const matrix = await apiPost<Matrix>('/simulate/yield/matrix', { ...body, Cpr: [0, 0], Cdr: [0, 0] });
+    const column = matrix.Cpr.indexOf(20);
+    const row = matrix.Cdr.indexOf(1);
+    const cellText = await bond.cell(20, 1).textContent();
+    expect(cellText).toBe(((matrix.Metric?.[row]?.[column] ?? NaN) * 100).toFixed(2));
+    expect(await bond.cell(20, 0).textContent()).toBe(cellText);
+    await bond.cell(20, 1).click();
+    await expect.poll(() => bond.cell(20, 1).getAttribute('class')).toContain('table-primary');
+    await expect.poll(async () => (Number(await bond.resultText())).toFixed(2)).toBe(cellText);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-cashflow]')]);
+    expect(download.suggestedFilename()).toBe('FHLMC_5005_SC_CPR_20_CDR_1.csv');
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv.slice(0, 3)).toEqual(['User,analyst', 'Deal,FHLMC 5005', 'Bond,SC']);
+    expect(csv.slice(6, 8)).toEqual(['Scenario Name,CPR 20 CDR 1', 'Scenario Vendor,']);
+    expect(csv[9]?.startsWith('Period,Payment Date,Balance,Principal,Interest')).toBe(true);
+    // The cell's rerun through the API: CPR 20 %; the agency CDR stays 0.
+    const cellRun = await apiPost<BondRun>('/simulate/yield', { ...body, Cpr: [0, 0.2] });
+    for (const [i, r] of (cellRun.Simulation.BondsCashflows[0]?.BondCashflow ?? []).slice(0, 3).entries()) {
+      const cells = csv[10 + i]?.split(',') ?? [];
+      expect([Number(cells[0]), Number(cells[2]), Number(cells[3])]).toEqual([r.Period, r.Balance, r.Principal]);
+    }
+    await context.close();
+  });
+
+  it('FORDO 2024-A B (ABS) at 1.5 ABS: the yield equals the API run with PrepaymentConvention ABS', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'analyst');
     const bond = new BondAnalysisPage(page);
-    await bond.open({ dealName: 'FHLMC 5005', price: '100' });
-    expect(await page.locator('[data-testid=input-cdr]').count()).toBe(0);
-    expect(await page.locator('[data-testid=input-severity]').count()).toBe(0);
-    await bond.fill('cpr', '8');
+    await bond.open({ dealName: 'FORDO 2024-A', bondName: 'B', price: '99' });
+    await page.selectOption('[data-testid=prepay-convention]', 'ABS');
+    expect(await page.locator('label:has([data-testid=input-cpr])').textContent()).toBe('ABS %');
+    await bond.fill('cpr', '1.5');
+    await bond.fill('cdr', '0.5');
+    await bond.fill('severity', '40');
+    await bond.fill('delinquency', '0');
+    await bond.fill('libor', '0');
     await bond.calculate();
-    const api = await apiPost<{ Message?: string; Value?: number }>('/simulate/yield', {
-      DealName: 'FHLMC 5005', BondName: await page.locator('[data-testid=bond-select]').inputValue(), Price: 100,
-      Cpr: [0, 0.08], Cdr: [0, 0], LossSeverity: [0, 0], Delinquency: [0, 0], Libor: [0, 0],
-    });
-    if (api.Message) expect(await bond.errorText()).toBe(api.Message);
-    else expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
+    const body = {
+      DealName: 'FORDO 2024-A', BondName: 'B', SettlementDate: await settlementOf(page), PrepaymentModel: 'UserDefined', Price: 99, PrepaymentConvention: 'ABS',
+      Cpr: [0, 0.015], Cdr: [0, 0.005], LossSeverity: [0, 0.4], Delinquency: [0, 0], Libor: [0, 0],
+    };
+    const api = await apiPost<BondRun>('/simulate/yield', body);
+    expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
+    expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(api.Simulation.BondsCashflows[0]?.Wal.toFixed(2));
+    // The same number read as annual CPR is a different (slower) run: the convention reached the engine.
+    const asCpr = await apiPost<BondRun>('/simulate/yield', { ...body, PrepaymentConvention: 'CPR' });
+    expect(asCpr.Simulation.BondsCashflows[0]?.Wal).toBeGreaterThan(api.Simulation.BondsCashflows[0]?.Wal ?? Infinity);
     await context.close();
   });
 
