@@ -11,7 +11,10 @@ const sum = (xs: readonly number[], pick: (i: number) => boolean = () => true): 
  */
 export function cashMiscVariables(run: CashDealRun, dates: number[]): MiscVariables {
   const w = run.spec.waterfall.kind === 'cash-flow' ? run.spec.waterfall : null;
-  const senior = run.spec.tranches.map((t) => t.role === 'senior');
+  // A run showing one collateral group reports that group's collateral and classes only.
+  const shown = run.spec.tranches.map((t) => run.collateralGroup === null || (w?.classGroups[t.name] ?? 1) === run.collateralGroup);
+  const inView = (i: number): boolean => shown[i] === true;
+  const senior = run.spec.tranches.map((t, i) => t.role === 'senior' && inView(i));
   const isSenior = (i: number): boolean => senior[i] === true;
   const bandOf = (pd: number): number | null => {
     const bands = w?.trigger?.cumulativeLossBands ?? [];
@@ -21,7 +24,8 @@ export function cashMiscVariables(run: CashDealRun, dates: number[]): MiscVariab
   };
   const dlqMax = w?.trigger?.delinquencyMaxPct ?? null;
   const triggers: TriggerRow[] = run.waterfall.periods.map((p, i) => {
-    const c = p.collections;
+    const c = run.shownCollections?.[i] ?? p.collections;
+    const notionals = sum(p.notional, inView);
     const seniorPct = c.beginBalance > 0 ? sum(p.prior, isSenior) / c.beginBalance : 0;
     const cnlLimit = bandOf(p.paymentDateNumber);
     return {
@@ -34,9 +38,11 @@ export function cashMiscVariables(run: CashDealRun, dates: number[]): MiscVariab
       CumulativeNetLossTest: cnlLimit === null ? null : p.cumulativeLossPct <= cnlLimit, ClassA1CumulativeNetLossTest: null,
       AllTestsPass: p.triggerPass ?? true, OfferedReferenceTranchePct: 0,
       StatedPrincipal: dollars(c.scheduled + c.prepaid), CreditEventAmount: dollars(c.defaults), RecoveryPrincipal: dollars(c.recoveries),
-      TrancheWriteDownAmount: dollars(sum(p.writeDown)), SeniorReductionAmount: dollars(sum(p.principal, isSenior)),
-      SubordinateReductionAmount: dollars(sum(p.principal, (k) => !isSenior(k))), SupplementalReductionAmount: 0,
-      PoolBalance: dollars(c.endBalance), TrancheNotionalTotal: dollars(sum(p.notional)), Overcollateralization: dollars(p.overcollateralization), Redemption: p.redemption,
+      TrancheWriteDownAmount: dollars(sum(p.writeDown, inView)), SeniorReductionAmount: dollars(sum(p.principal, isSenior)),
+      SubordinateReductionAmount: dollars(sum(p.principal, (k) => inView(k) && !isSenior(k))), SupplementalReductionAmount: 0,
+      PoolBalance: dollars(c.endBalance), TrancheNotionalTotal: dollars(notionals),
+      Overcollateralization: run.shownCollections ? dollars(p.redemption ? 0 : c.endBalance - notionals) : dollars(p.overcollateralization),
+      Redemption: p.redemption,
     };
   });
   const redemption = run.waterfall.periods.findIndex((p) => p.redemption);

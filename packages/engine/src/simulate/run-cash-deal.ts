@@ -8,9 +8,10 @@ import type { CashWaterfallResult, GroupCollections } from '../cash-waterfall/ca
 import { valueAt } from '../rates/vector.ts';
 import { aggregatePoolPeriods } from '../waterfall/pool-periods.ts';
 import type { PoolPeriod } from '../waterfall/pool-periods.ts';
-import { addMonthsOnDay, daysBetween } from './deal-dates.ts';
+import { addMonthsOnDay, daysBetween, firstAccrualStart } from './deal-dates.ts';
 import type { CollateralProjector, DealScenario } from './run-deal.ts';
 import { startingLines } from './run-deal.ts';
+import { groupStartBalances } from './group-start-balances.ts';
 
 /** Everything one cash-flow deal run produced (RMBS, ABS, agency). */
 export interface CashDealRun {
@@ -27,6 +28,8 @@ export interface CashDealRun {
   indexRates: number[];
   /** The collateral group the run shows (null = all); bonds of other groups are left out. */
   collateralGroup: number | null;
+  /** The shown group's collections by period (null when all groups are shown). */
+  shownCollections: GroupCollections[] | null;
 }
 
 const cents = (dollars: number): number => Math.round(dollars * 100);
@@ -96,15 +99,17 @@ export function runCashDeal(spec: DealSpec, scenario: DealScenario, state: DealS
     convention, fixedLossShare: null, roundToCent: spec.conventions.roundFlowsToCent,
   };
   const groups = [...new Set(spec.collateral.repLines.map((l) => l.collateralGroup))].sort((a, b) => a - b);
+  const byGroup = state ? groupStartBalances(spec, w, state) : null;
+  const lineState = state && byGroup ? { ...state, repLineBalances: byGroup } : state;
   const flowsByGroup = groups.map((g) => (project && groups.length === 1
     ? project(collateralScenario, months)
-    : projectRepLines(startingLines(spec, state, g), collateralScenario, months)));
+    : projectRepLines(startingLines(spec, lineState, g), collateralScenario, months)));
   const collections = flowsByGroup.map((f, i) => groupCollections(f, groups[i] as number, lastPd + 1, months));
   const periods = Math.max(0, ...collections.map((c) => c.length));
   const paymentDates: string[] = [];
   const accrualDays: number[] = [];
   const indexRates: number[] = [];
-  let prev = lastPd === 0 ? spec.dates.closingDate : addMonthsOnDay(spec.dates.firstPaymentDate, lastPd - 1, spec.dates.paymentDayOfMonth);
+  let prev = lastPd === 0 ? firstAccrualStart(spec) : addMonthsOnDay(spec.dates.firstPaymentDate, lastPd - 1, spec.dates.paymentDayOfMonth);
   for (let i = 0; i < periods; i++) {
     const date = addMonthsOnDay(spec.dates.firstPaymentDate, lastPd + i, spec.dates.paymentDayOfMonth);
     paymentDates.push(date);
@@ -127,5 +132,6 @@ export function runCashDeal(spec: DealSpec, scenario: DealScenario, state: DealS
     kind: 'cash-flow', spec, convention, lossSource: scenario.lossSource, flows: shown, pool, waterfall,
     paymentDates: paymentDates.slice(0, count), accrualDays: accrualDays.slice(0, count), indexRates: indexRates.slice(0, count),
     collateralGroup: shownGroup,
+    shownCollections: shownGroup === null ? null : (collections[groups.indexOf(shownGroup)] ?? null),
   };
 }

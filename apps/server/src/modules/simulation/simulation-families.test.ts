@@ -61,6 +61,24 @@ describe('POST /api/simulate on ILN, RMBS, ABS and agency deals', () => {
     expect(z.every((r) => r.Interest === 0)).toBe(true);
   });
 
+  it('starts FHLMC 5005 mid-life with each group holding the balance of its classes: an agency REMIC never writes down', async () => {
+    const payload = { DealName: 'FHLMC 5005', SettlementDate: 20261120, ...scenario };
+    const all = (await t.request({ method: 'POST', url: '/api/simulate', token, payload })).json() as SimBody;
+    const g2 = (await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...payload, CollateralGroup: 2 } })).json() as SimBody;
+    for (const b of all.BondsCashflows) expect(b.BondCashflow.every((r) => r.ActualWriteDown === 0), b.BondName).toBe(true);
+    // Group 2 backs Z alone (2.00 % net collateral, 2.00 % accrual class, no losses): Z's
+    // balance is the group's collateral balance on every payment date.
+    const z = g2.BondsCashflows[0]?.BondCashflow ?? [];
+    expect(z.length).toBe(g2.CollateralCashflow.length);
+    z.forEach((r, i) => expect(Math.abs(r.Balance - (g2.CollateralCashflow[i]?.Balance ?? NaN)), `period ${i + 1}`).toBeLessThan(0.01));
+    // Trigger info of the group view: the group's pool and classes, not the whole deal's.
+    g2.MiscVariables.Triggers.forEach((tr, i) => {
+      expect(Math.abs(tr.PoolBalance - (g2.CollateralCashflow[i]?.Balance ?? NaN))).toBeLessThan(0.01);
+      expect(Math.abs(tr.TrancheNotionalTotal - (z[i]?.Balance ?? NaN))).toBeLessThan(0.01);
+      expect(Math.abs(tr.Overcollateralization)).toBeLessThan(0.01);
+    });
+  });
+
   it('takes the recovery lag and servicer advancing from the request (RMBS)', async () => {
     const run = async (extra: object) => (await t.request({ method: 'POST', url: '/api/simulate', token, payload: { DealName: 'SYN NQM 2025-1', SettlementDate: 20250328, ...scenario, Cdr: [0, 0.02], ...extra } })).json() as SimBody;
     const lag12 = await run({ RecoveryLagMonths: 12 });
