@@ -37,7 +37,7 @@ export { monthlyCollateralRows, paymentDateCollateralRows, cutRows, BALANCE_CUTO
 export { bondRows, floaterCoupon } from './simulate/bond-cashflows.ts';
 export { bondMetrics } from './simulate/bond-metrics.ts';
 export type { BondMetrics } from './simulate/bond-metrics.ts';
-export { addMonthsOnDay, daysBetween, isoToYmd, ymdToIso } from './simulate/deal-dates.ts';
+export { addMonthsOnDay, daysBetween, firstAccrualStart, isoToYmd, ymdToIso } from './simulate/deal-dates.ts';
 export type * from './simulate/simulation-types.ts';
 export { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, scheduleAggregatesOfLoans } from './collateral/schedule-aggregates.ts';
 export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';

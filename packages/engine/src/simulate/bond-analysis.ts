@@ -3,7 +3,7 @@ import type { LoanTape } from '../collateral/project-loans.ts';
 import type { YieldConvention } from '../analytics/index.ts';
 import { flowsOfBond } from '../pricing/bond-quote.ts';
 import { type BondRunBody, type BondRunType, solveBondRun } from '../pricing/bond-run.ts';
-import { addMonthsOnDay, ymdToIso } from './deal-dates.ts';
+import { addMonthsOnDay, firstAccrualStart, ymdToIso } from './deal-dates.ts';
 import type { CellMetric } from './bond-matrix.ts';
 import { pricingCashflows } from './pricing-cashflows.ts';
 import { simulate } from './simulate.ts';
@@ -22,11 +22,11 @@ export interface BondRunResult {
   Simulation: { BondsCashflows: BondCashflowResult[]; MiscVariables: MiscVariables };
 }
 
-/** Settlement and accrual start of a run (ISO): the request's date, else closing / the state's last PD. */
+/** Settlement and accrual start of a run (ISO): the request's date, else the first accrual start / the state's last PD. */
 export function settlementOf(spec: DealSpec, request: SimulationRequest, asOf: DealState | null): { settlement: string; accrualStart: string } {
   const accrualStart = asOf && asOf.lastPaymentDateNumber > 0
     ? addMonthsOnDay(spec.dates.firstPaymentDate, asOf.lastPaymentDateNumber - 1, spec.dates.paymentDayOfMonth)
-    : spec.dates.closingDate;
+    : firstAccrualStart(spec);
   const requested = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
   return { settlement: requested ?? accrualStart, accrualStart };
 }

@@ -74,16 +74,27 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
   const wal = grid();
   const wd = grid();
   const metric = options.metric ? grid() : null;
+  // Agency deals carry no credit risk: every CDR row runs at 0 CDR (as a single agency run
+  // does), so the rows repeat and each CPR column is computed once.
+  const agency = spec.family === 'Agency';
+  const cells = new Map<string, { wal: number; wd: number; metric: number }>();
   cdrs.forEach((cdr, r) => {
     cprs.forEach((cpr, c) => {
-      const run = runAnyDeal(spec, { ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cdr / 100 } }, state, project);
-      // Grid cells need balances and cash only; the per-row speed columns are left at 0.
-      const bond = bondRows(run, [], bondName)[0];
-      if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);
-      const m = bondMetrics(bond.rows, bond.originalBalance, fromIso, false, bond.interestOnly ? bond.startBalance : null);
-      (wal[r] as number[])[c] = m.Wal;
-      (wd[r] as number[])[c] = m.WritedownPct;
-      if (metric && options.metric) (metric[r] as number[])[c] = options.metric(bond, run);
+      const cellCdr = agency ? 0 : cdr / 100;
+      const key = `${cpr}|${cellCdr}`;
+      let cell = cells.get(key);
+      if (!cell) {
+        const run = runAnyDeal(spec, { ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cellCdr } }, state, project);
+        // Grid cells need balances and cash only; the per-row speed columns are left at 0.
+        const bond = bondRows(run, [], bondName)[0];
+        if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);
+        const m = bondMetrics(bond.rows, bond.originalBalance, fromIso, false, bond.interestOnly ? bond.startBalance : null);
+        cell = { wal: m.Wal, wd: m.WritedownPct, metric: options.metric ? options.metric(bond, run) : 0 };
+        cells.set(key, cell);
+      }
+      (wal[r] as number[])[c] = cell.wal;
+      (wd[r] as number[])[c] = cell.wd;
+      if (metric) (metric[r] as number[])[c] = cell.metric;
     });
   });
   return { Cpr: cprs, Cdr: cdrs, Wal: wal, WritedownPct: wd, Metric: metric, Projection: agg ? 'aggregates' : 'full' };

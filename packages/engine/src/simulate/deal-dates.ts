@@ -1,4 +1,5 @@
 /** Calendar helpers on ISO `YYYY-MM-DD` strings (UTC, no clock reads). */
+import type { DealSpec } from '../deal/deal-spec.ts';
 
 function parts(iso: string): [number, number, number] {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -43,4 +44,15 @@ export function ymdToIso(ymd: number | string): string | null {
   const [y, m, d] = parts(iso);
   const probe = new Date(Date.UTC(y, m - 1, d));
   return probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d ? iso : null;
+}
+
+/**
+ * Start of the first accrual period (ISO). Reference-tranche notes accrue from the closing
+ * date. Cash-flow classes (RMBS, ABS, agency) accrue payment date to payment date and pay a
+ * full month of fixed interest on the first payment date, so their first period starts one
+ * month before it — which also makes a buyer at closing pay the interest accrued since then.
+ */
+export function firstAccrualStart(spec: Pick<DealSpec, 'dates' | 'waterfall'>): string {
+  if (spec.waterfall.kind !== 'cash-flow') return spec.dates.closingDate;
+  return addMonthsOnDay(spec.dates.firstPaymentDate, -1, spec.dates.paymentDayOfMonth);
 }

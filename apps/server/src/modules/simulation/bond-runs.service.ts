@@ -3,7 +3,7 @@ import {
   type BondRunRequestBody, type BondRunResponse, type BondRunType, type MatrixRequestBody, type MatrixResponse, type MatrixType,
 } from '@opencrt/contracts';
 import {
-  addMonthsOnDay, bondRows, MATRIX_CDR_PCT, MATRIX_CPR_PCT, priceFromSpread, priceFromYield, pricingCashflows, projectLoans, requestToScenario,
+  addMonthsOnDay, bondRows, firstAccrualStart, MATRIX_CDR_PCT, MATRIX_CPR_PCT, priceFromSpread, priceFromYield, pricingCashflows, projectLoans, requestToScenario,
   responseOf, runAnyDeal, runBondMatrix, spreadFromPrice, yieldFromPrice,
   type AnalyticsResult, type BondRows, type CollateralScenario, type AnyDealRun,
 } from '@opencrt/engine';
@@ -35,12 +35,12 @@ function quoteOf(type: BondRunType, body: BondRunRequestBody | MatrixRequestBody
 }
 
 /**
- * Start of the first projected row's accrual: the closing date for a run from closing, else the
- * payment date one month before the first projected one.
+ * Start of the first projected row's accrual: the deal's first accrual start for a run from
+ * closing, else the payment date one month before the first projected one.
  */
 function accrualStart(run: PreparedRun, deal: AnyDealRun): string {
   const first = deal.paymentDates[0];
-  if (!run.state || !first) return run.spec.dates.closingDate;
+  if (!run.state || !first) return firstAccrualStart(run.spec);
   return addMonthsOnDay(first, -1, Number(first.slice(8, 10)));
 }
 

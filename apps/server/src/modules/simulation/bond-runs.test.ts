@@ -134,3 +134,39 @@ describe('POST /api/simulate/save_scenario/{name}', () => {
     expect(blank.json()).toEqual({ Message: "Please provide the scenario's name" });
   });
 });
+
+describe('bond runs and matrices on cash-flow deals (ABS, agency REMIC)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+  const fordo = { DealName: 'FORDO 2024-A', BondName: 'D', SettlementDate: 20240123, Cpr: [0, 0.015], Cdr: [0, 0.01], LossSeverity: [0, 0.5], Delinquency: [0, 0], Libor: [0, 0.043], PrepaymentConvention: 'ABS' };
+
+  it('prices a fixed ABS class: yield at par is near its 5.91 % coupon and the price tab returns par', async () => {
+    const token = await t.token('user');
+    const y = await t.request({ method: 'POST', url: '/api/simulate/yield', token, payload: { ...fordo, Price: 100 } });
+    expect(y.statusCode, y.body).toBe(200);
+    const body = y.json() as BondRun;
+    expect(body.IsSuccessful).toBe(true);
+    // A full month of 30/360 coupon every payment date, accrued interest paid at settlement and
+    // no write-down at 1 % CDR × 50 % severity: the par yield is the coupon, stated bond-equivalent:
+    // 2 × ((1 + 0.0591 / 12)^6 − 1) = 5.9833 %.
+    expect(Math.abs((body.Value ?? NaN) - 2 * ((1 + 0.0591 / 12) ** 6 - 1))).toBeLessThan(0.0001);
+    const p = (await t.request({ method: 'POST', url: '/api/simulate/price', token, payload: { ...fordo, Yield: body.Value } })).json() as BondRun;
+    expect(p.Value).toBeCloseTo(100, 6);
+  });
+
+  it('yield matrix cells of a REMIC PAC equal single runs (agency: the CDR axis is forced to 0 in each run)', async () => {
+    const token = await t.token('user');
+    const pa = { DealName: 'FHLMC 5005', BondName: 'PA', SettlementDate: 20200730, Cpr: [0, 0.1], Cdr: [0, 0], LossSeverity: [0, 0], Delinquency: [0, 0], Libor: [0, 0], Price: 101 };
+    const res = await t.request({ method: 'POST', url: '/api/simulate/yield/matrix', token, payload: pa });
+    expect(res.statusCode, res.body).toBe(200);
+    const m = res.json() as Matrix;
+    for (const [r, c] of [[0, 1], [4, 6]] as const) {
+      const single = (await t.request({ method: 'POST', url: '/api/simulate/yield', token, payload: { ...pa, Cpr: [0, (m.Cpr[c] as number) / 100], Cdr: [0, (m.Cdr[r] as number) / 100] } })).json() as BondRun;
+      expect(Math.abs((single.Value ?? NaN) - (m.Metric?.[r]?.[c] ?? NaN)) * 100).toBeLessThan(0.005);
+      expect(Math.abs((single.Simulation.BondsCashflows[0]?.Wal ?? NaN) - (m.Wal[r]?.[c] ?? NaN))).toBeLessThan(0.005);
+    }
+    // No credit losses on an agency deal: every write-down cell is 0.
+    expect(m.WritedownPct.flat().every((v) => v === 0)).toBe(true);
+  });
+});
