@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScenarioListPage } from './pages/scenario-list.page.ts';
-import { launchBrowser, newPage, signIn, type DemoUser } from './support/browser.ts';
+import { baseUrl, launchBrowser, newPage, passwordOf, signIn, type DemoUser } from './support/browser.ts';
 
 interface Full { Id: number; ScenarioName: string; DealName: string | null; Vendor: string | null; Owned: boolean; Cpr: number[]; Cdr: number[] }
 
@@ -18,6 +18,26 @@ const byName = async (page: Page, name: string) => {
   return api<Full>(page, `/scenarios/${hit!.Id}`);
 };
 
+/**
+ * The e2e server is shared by all files and other screens' tests save scenarios too: these
+ * tests start from empty lists, so remove what each demo user owns first.
+ */
+async function removeOwnedScenarios(user: DemoUser): Promise<void> {
+  const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user, password: passwordOf(user), grant_type: 'password' }),
+  });
+  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const listRes = await fetch(`${baseUrl()}/api/scenarios/list`, { headers });
+  expect(listRes.status, `${user}: ${await listRes.clone().text()}`).toBe(200);
+  const list = (await listRes.json()) as Full[];
+  const ids = list.filter((s) => s.Owned).map((s) => s.Id);
+  if (ids.length === 0) return;
+  const res = await fetch(`${baseUrl()}/api/scenarios/bulk`, { method: 'DELETE', headers, body: JSON.stringify(ids) });
+  expect(res.status, `removing ${user}'s scenarios`).toBe(200);
+}
+
 describe('saved scenarios', () => {
   let browser: Browser;
   const open = async (user: DemoUser) => {
@@ -27,7 +47,10 @@ describe('saved scenarios', () => {
     await screen.open();
     return { page, screen };
   };
-  beforeAll(async () => { browser = await launchBrowser(); });
+  beforeAll(async () => {
+    for (const user of ['admin', 'analyst', 'user'] as const) await removeOwnedScenarios(user);
+    browser = await launchBrowser();
+  });
   afterAll(async () => { await browser?.close(); });
 
   it('imports the sample XLSX into local-file mode, saves with skip, then with override', async () => {

@@ -21,6 +21,8 @@ export interface AppConfig {
   /** Failed sign-ins allowed per user name in `loginLockoutMinutes` before refusing. */
   maxFailedLogins: number;
   loginLockoutMinutes: number;
+  /** Sign-in requests allowed per client address per minute (POST /oauth/token). */
+  signInRequestsPerMinute: number;
   repoRoot: string;
   seedPasswords: { admin?: string | undefined; analyst?: string | undefined; user?: string | undefined };
 }
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactEmail: env.OPENCRT_CONTACT_EMAIL || 'contact@opencrt.example',
     maxFailedLogins: intFrom(env.OPENCRT_MAX_FAILED_LOGINS, 10, 'OPENCRT_MAX_FAILED_LOGINS'),
     loginLockoutMinutes: intFrom(env.OPENCRT_LOGIN_LOCKOUT_MINUTES, 15, 'OPENCRT_LOGIN_LOCKOUT_MINUTES'),
+    signInRequestsPerMinute: intFrom(env.OPENCRT_SIGNIN_RATE_LIMIT, 30, 'OPENCRT_SIGNIN_RATE_LIMIT'),
     repoRoot,
     seedPasswords: {
       admin: env.OPENCRT_ADMIN_PASSWORD || undefined,

@@ -9,7 +9,7 @@ export const authModule: ApiModule = {
   name: 'auth',
   register(api, ctx) {
     api.post('/oauth/token', {
-      config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { permission: 'public', rateLimit: { max: ctx.config.signInRequestsPerMinute, timeWindow: '1 minute' } },
       // Validated by hand: a bad form must still answer in the OAuth error shape the login form reads.
       schema: { tags: ['auth'], summary: 'Sign in (form: username, password, grant_type=password)', response: { 200: TokenResponse, 400: TokenError } },
     }, async (request, reply) => {

@@ -75,6 +75,21 @@ describe('POST /api/oauth/token', () => {
   });
 });
 
+describe('sign-in rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp({ signInRequestsPerMinute: 2 }); });
+  afterAll(async () => { await t?.close(); });
+
+  it('answers 429 with a clear message after the configured sign-ins per minute', async () => {
+    const ok = form({ username: 'analyst', password: TEST_PASSWORDS.analyst, grant_type: 'password' });
+    expect((await t.request(ok)).statusCode).toBe(200);
+    expect((await t.request(ok)).statusCode).toBe(200);
+    const third = await t.request(ok);
+    expect(third.statusCode).toBe(429);
+    expect(third.body).toContain('Too many requests');
+  });
+});
+
 describe('bearer tokens', () => {
   let t: TestApp;
   let clock = new Date('2026-06-01T12:00:00Z');
