@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { SeedContext } from '../../seed/index.ts';
 import { DEFAULT_DATA_DIR, loadDealRecords } from './deal-catalog.loader.ts';
 import { generateDealHistory } from './deal-history.generator.ts';
+import { cashDealHistory } from './cash-deal-history.ts';
 import { generateLoanTape } from './loan-tape.generator.ts';
 import { type DealRows, buildDealRows } from './deal-rows.builder.ts';
 import { type DealsDb, type DealsTables, dealsDb } from './deals.tables.ts';
@@ -24,7 +25,7 @@ export interface CatalogueLoadResult {
 /** Generate every deal's rows (pure, no database). */
 export function buildCatalogueRows(dataDir: string = DEFAULT_DATA_DIR): DealRows[] {
   return loadDealRecords(dataDir).map((record) => {
-    const history = generateDealHistory(record);
+    const history = cashDealHistory(record, generateDealHistory(record));
     const last = history.pool.at(-1);
     const loans = last && record.file.loanTape ? generateLoanTape(record, last) : [];
     return buildDealRows(record, history, loans);
