@@ -15,7 +15,7 @@ describe('vectors', () => {
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(async () => { await browser?.close(); });
 
-  it('adds vectors, fills one from ranges and one by paste, saves, and loads a spreadsheet', async () => {
+  it('adds vectors, fills one from ranges and one by paste, saves, loads a spreadsheet and runs one by name', async () => {
     const { page } = await newPage(browser);
     await signIn(page, 'user');
     const screen = new VectorListPage(page);
@@ -68,5 +68,33 @@ describe('vectors', () => {
     expect(asked).toEqual(['You have unsaved changes! Do you want to save them?']);
     const after = await vectors(page);
     expect(after.map((v) => [v.Name, v.Value.length])).toEqual([['Pasted', 360], ['Ramp', 360], ['SampleFlat', 12], ['SampleRamp', 24]]);
+
+    // The saved vector by name in the CPR input of deal analysis: the run equals the API run with
+    // the vector's values written out (percent → fraction, after the period-0 element).
+    await page.goto('/deal_analysis?dealName=STACR%202026-DNA1');
+    await page.locator('[data-testid=deal-title]').waitFor();
+    await page.fill('#input-cpr', 'Ramp');
+    await page.fill('#input-cdr', '0');
+    await page.fill('#input-libor', '0');
+    const [sent] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/simulate') && r.method() === 'POST'),
+      page.click('[data-testid=run-scenario]'),
+    ]);
+    await page.locator('[data-testid=results-panel]').waitFor();
+    const body = sent.postDataJSON() as Record<string, unknown>;
+    expect(body.Cpr).toBe('Ramp');
+    const token = (await page.context().cookies()).find((c) => c.name === 'crt_token')?.value ?? '';
+    const rampValues = after.find((v) => v.Name === 'Ramp')!.Value.map((x) => x / 100);
+    const direct = await page.request.post('/api/simulate', {
+      headers: { authorization: `Bearer ${token}` }, data: { ...body, Cpr: [0, ...rampValues] },
+    });
+    expect(direct.status()).toBe(200);
+    const rows = ((await direct.json()) as { CollateralCashflow: { Balance: number; CprRate: number }[] }).CollateralCashflow;
+    // Ramp's rising CPR shows in the run: 2 %, then 4 %, 6 % ... as annual rates.
+    expect(rows[1]!.CprRate).toBeGreaterThan(rows[0]!.CprRate);
+    for (let i = 0; i < 3; i++) {
+      const text = await page.locator(`[data-testid=collateral-table] [row-index="${i}"] [col-id="c2"]`).textContent();
+      expect(Math.abs(Number(text?.replaceAll(',', '')) - rows[i]!.Balance), `row ${i}: ${text}`).toBeLessThanOrEqual(0.005 + 1e-6);
+    }
   });
 });
