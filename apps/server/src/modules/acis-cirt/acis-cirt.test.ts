@@ -68,6 +68,9 @@ describe('POST /api/simulate/cirt', () => {
     const early = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cancellation: true, CancellationDate: 20270101 } });
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({ Message: 'The cancellation date must not be before the optional cancellation date 09/2028.' });
+    const month13 = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cancellation: true, CancellationDate: 20291301 } });
+    expect(month13.statusCode).toBe(400);
+    expect(month13.json()).toEqual({ Message: 'Missing valid: Cancellation Date' });
     const ok = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cancellation: true, CancellationDate: 20290101 } });
     const rows = (ok.json() as CirtResponse).CirtCashflow;
     // Deal month 1 = 2023-10, so 2029-01 is month 64: coverage ends there and the limit left is released.
@@ -117,16 +120,30 @@ describe('POST /api/simulate/acis', () => {
     expect(body.AcisCashflow[0]?.RemainingLiability).toBe(1_000_000);
     // The ACIS 2015-2 policy matures 2024-08-25: no cover after it.
     expect((body.AcisCashflow.at(-1)?.PaymentDate ?? '') <= '2024-08-25').toBe(true);
-    const called = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, Cancellation: true } });
+    // B-1A still has cover left at both call dates (M-2A is paid down by 2024, so its rows stop there).
+    const called = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, BondName: 'B-1A', Cancellation: true } });
     const rows = (called.json() as AcisResponse).AcisCashflow;
-    // ACIS 2020-DNA3 call (optional cancellation) 2025-06-25: the last covered payment date.
+    // ACIS 2020-DNA3 call (optional cancellation) 2025-06-25: the last covered payment date releases the limit left.
     expect(rows.at(-1)?.PaymentDate).toBe('2025-06-25');
     expect(rows.at(-1)?.RemainingLiability).toBe(0);
+    expect(rows.at(-1)?.ReductionInLiability).toBeGreaterThan(0);
     // A chosen month is covered to its end; one before the optional cancellation date is refused.
-    const chosen = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, Cancellation: true, CancellationDate: 202607 } });
+    const chosen = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, BondName: 'B-1A', Cancellation: true, CancellationDate: 202607 } });
     expect((chosen.json() as AcisResponse).AcisCashflow.at(-1)?.PaymentDate).toBe('2026-07-25');
     const early = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, Cancellation: true, CancellationDate: 202401 } });
     expect(early.json()).toEqual({ Message: 'The cancellation date must not be before the optional cancellation date 06/2025.' });
+  });
+
+  it('cuts the cashflow after the first row whose previous remaining liability is under 0.005 (spec 001 §4)', async () => {
+    // ACIS 2020-DNA3 B-1B from 2026-10: the layer pays down within a year, years before the policy ends.
+    const res = await t.request({ method: 'POST', url: '/api/simulate/acis', token: await t.token('analyst'), payload: { ...acis, BondName: 'B-1B', SettlementDate: 20261025 } });
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as AcisResponse).AcisCashflow;
+    const exhausted = rows.findIndex((r) => r.Period > 0 && r.RemainingLiability < 0.005);
+    expect(exhausted).toBeGreaterThan(0);
+    // The paying-off row and one row after it; no run of all-zero months to the policy maturity.
+    expect(rows).toHaveLength(exhausted + 2);
+    expect((rows.at(-1)?.PaymentDate ?? '') < '2030-06-25').toBe(true);
   });
 
   it('runs the matrix, and refuses unknown bonds and non-ACIS deals', async () => {

@@ -12,6 +12,7 @@ import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin, prepareRun, type PreparedRun } from '../simulation/simulation.service.ts';
 import { acisStacrState } from './acis-state.service.ts';
 import { cancellationOf } from './cancellation-date.ts';
+import { cutAfterExhausted } from './cashflow-rows.ts';
 import { checkReinsuranceRequest, type ReinsuranceSettings } from './reinsurance-inputs.ts';
 
 interface AcisPrepared {
@@ -78,7 +79,7 @@ export async function runAcisRequest(ctx: ModuleContext, user: AuthUser, body: A
   const cf = (() => { try { return runAcis(deal, p.layer, collateral, p.run.settlementIso); } catch (e) { return failed(e); } })();
   const misc = responseOf(deal, p.layer.stacrTranche, p.run.settlementIso).MiscVariables;
   return {
-    AcisCashflow: cf.rows,
+    AcisCashflow: cutAfterExhausted(cf.rows),
     MiscVariables: {
       ...misc, StacrDealName: p.stacrDealName, StacrBondName: p.layer.stacrTranche, AnnualPremiumRate: p.layer.annualPremiumRate,
       CoverEndDate: p.layer.coverEndDate, YieldConvention: '12 x monthly IRR of NetInsuranceCashflow (fraction)',

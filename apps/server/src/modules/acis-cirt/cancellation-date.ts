@@ -16,6 +16,9 @@ export function cancellationOf(cancellation: boolean | undefined, asked: number 
   if (!cancellation) return null;
   const optional = optionalCancellation !== NO_DATE ? optionalCancellation : null;
   const chosen = asked ? Number(String(asked).slice(0, 6)) * 100 + 1 : null;
+  // A month outside 1–12 (or text) would silently roll into another year.
+  const month = chosen === null ? 1 : Math.floor(chosen / 100) % 100;
+  if (chosen !== null && (!Number.isInteger(chosen) || month < 1 || month > 12)) throw new Invalid('Missing valid: Cancellation Date');
   if (chosen !== null && optional !== null && monthIndex(chosen) < monthIndex(optional)) {
     throw new Invalid(`The cancellation date must not be before the optional cancellation date ${mmYyyy(optional)}.`);
   }

@@ -12,6 +12,7 @@ import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin } from '../simulation/simulation.service.ts';
 import { checkMatrixBody } from './acis-runs.service.ts';
 import { cancellationOf, monthIndex } from './cancellation-date.ts';
+import { cutAfterExhausted } from './cashflow-rows.ts';
 import { cirtStepdowns } from './cirt-terms.loader.ts';
 import { checkReinsuranceRequest } from './reinsurance-inputs.ts';
 
@@ -104,7 +105,7 @@ export async function runCirtRequest(ctx: ModuleContext, user: AuthUser, body: C
   const run = (() => { try { return runCirt({ ...input, includeHistorical }); } catch (e) { return engineFailure(e); } })();
   const cf = run.cashflow;
   return {
-    CirtCashflow: cf.rows,
+    CirtCashflow: cutAfterExhausted(cf.rows),
     MiscVariables: {
       Share: run.share, DealLimitAtStart: run.dealLimitAtStart, CancellationMonth: input.terms.cancellationMonth, TermMonths: input.terms.termMonths,
       PremiumBasis: input.terms.premium.basis, HistoricalMonths: input.history.length, YieldConvention: '12 x monthly IRR of NetInsuranceCashflow (fraction)',
