@@ -113,7 +113,7 @@ export function BondAnalysisPage() {
     const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, !!at || !!scenario, effectiveConvention);
     setError(problem);
     if (problem || !deal) return;
-    saveBondInputs(inputs);
+    saveBondInputs(inputs, agency);
     setBusy(true);
     setSingle(null);
     const started = performance.now();
@@ -134,7 +134,7 @@ export function BondAnalysisPage() {
     const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, true);
     setError(problem);
     if (problem || !deal) return;
-    saveBondInputs(inputs);
+    saveBondInputs(inputs, agency);
     setBusy(true);
     try {
       // With a saved scenario the server answers 'Not supported scenario type.' (spec 000 §5).

@@ -1,5 +1,6 @@
+import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { defaultBondInputs, formatMetric, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
+import { defaultBondInputs, formatMetric, loadBondInputs, saveBondInputs, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
 import { shareLink } from './share-link.ts';
 import { formatMatrixCell } from '../../components/matrix-grid/matrix-grid.tsx';
 
@@ -9,6 +10,12 @@ describe('bond analysis inputs', () => {
   it('starts from the spec 001 §9 defaults', () => {
     expect([inputs.price, inputs.yield, inputs.spread, inputs.benchmark]).toEqual(['100', '0', '0', '0']);
     expect(defaultBondInputs(true).cdr).toBe('0');
+  });
+
+  it('an agency run keeps the private-label CDR and severity cookies', () => {
+    saveBondInputs({ ...defaultBondInputs(true), cpr: '15', price: '99' }, true);
+    expect(loadBondInputs(false)).toEqual({ ...inputs, cpr: '15', price: '99' });
+    for (const k of Object.keys(Cookies.get())) Cookies.remove(k, { path: '/' });
   });
 
   it('checks each tab with the spec 001 §5.1 messages', () => {

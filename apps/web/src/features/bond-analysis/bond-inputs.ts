@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { toRequestRate } from '../deal-analysis/analysis-inputs.ts';
+import { AGENCY_HIDDEN, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 
 /** Bond pricing tabs (spec 001 §2.1). */
@@ -29,9 +29,15 @@ export function defaultBondInputs(isAgency: boolean): BondInputs {
 const PREFIX = 'bondAnalysis.';
 const KEYS: (keyof BondInputs)[] = ['cpr', 'cdr', 'lossSeverity', 'delinquency', 'libor', 'price', 'yield', 'spread', 'benchmark'];
 
-/** Inputs are saved in cookies for 10 days (spec 001 §9). */
-export function saveBondInputs(inputs: BondInputs): void {
-  for (const key of KEYS) Cookies.set(PREFIX + key, inputs[key], { expires: 10, sameSite: 'strict', path: '/' });
+/**
+ * Inputs are saved in cookies for 10 days (spec 001 §9). An agency run leaves the credit inputs it
+ * hides (CDR, severity, delinquency) alone, so its zeros do not carry over to private-label deals.
+ */
+export function saveBondInputs(inputs: BondInputs, isAgency = false): void {
+  for (const key of KEYS) {
+    if (isAgency && AGENCY_HIDDEN.includes(key)) continue;
+    Cookies.set(PREFIX + key, inputs[key], { expires: 10, sameSite: 'strict', path: '/' });
+  }
 }
 
 export function loadBondInputs(isAgency: boolean): BondInputs {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { defaultInputs, inputProblems, isAgencyDeal, remittanceDate, snapSettlement, toRequestRate } from './analysis-inputs.ts';
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultInputs, inputProblems, isAgencyDeal, loadInputs, remittanceDate, saveInputs, snapSettlement, toRequestRate } from './analysis-inputs.ts';
 
 describe('analysis inputs', () => {
   it('turns percent text into fractions with a leading period-0 element', () => {
@@ -9,6 +10,13 @@ describe('analysis inputs', () => {
     expect(toRequestRate('FastPrepay', false)).toBeNull();
     expect(toRequestRate('5,,7', true)).toBeNull();
     expect(toRequestRate('  ', true)).toBeNull();
+  });
+
+  it('takes plain decimals only, not hex or exponent text', () => {
+    expect(toRequestRate('0x10', false)).toBeNull();
+    expect(toRequestRate('1e3', false)).toBeNull();
+    expect(toRequestRate('-0.5, .25, +3', false)).toEqual([0, -0.005, 0.0025, 0.03]);
+    expect(inputProblems({ ...defaultInputs(false), cpr: '0x10' }, false)).toBe('Missing valid: CPR');
   });
 
   it('names every bad input in one message, skipping the agency-hidden ones', () => {
@@ -23,6 +31,18 @@ describe('analysis inputs', () => {
     expect(defaultInputs(true)).toMatchObject({ cdr: '0', lossSeverity: '0' });
     expect(isAgencyDeal('FHLMC 5005')).toBe(true);
     expect(isAgencyDeal('STACR 2026-DNA1')).toBe(false);
+  });
+
+  describe('saved inputs', () => {
+    afterEach(() => { for (const k of Object.keys(Cookies.get())) Cookies.remove(k, { path: '/' }); });
+
+    it("an agency run does not save its hidden zero CDR, severity and delinquency for the next deal", () => {
+      saveInputs({ ...defaultInputs(true), cpr: '12' }, true);
+      expect(loadInputs(false)).toEqual({ ...defaultInputs(false), cpr: '12' });
+      saveInputs({ ...defaultInputs(false), cdr: '1.5' }, false);
+      saveInputs({ ...defaultInputs(true), cpr: '7' }, true);
+      expect(loadInputs(false)).toMatchObject({ cpr: '7', cdr: '1.5', lossSeverity: '20' });
+    });
   });
 
   it('derives the remittance date and snaps early settlements to the issue date', () => {

@@ -22,9 +22,18 @@ export function isAgencyDeal(dealName: string): boolean {
 
 const COOKIE_PREFIX = 'dealAnalysis.';
 
-/** Saved inputs last 1 day (spec 000 §9). */
-export function saveInputs(inputs: AssumptionInputs): void {
-  for (const [key, value] of Object.entries(inputs)) Cookies.set(COOKIE_PREFIX + key, value, { expires: 1, sameSite: 'strict', path: '/' });
+/** Inputs an agency deal hides (spec 000 §4): its run never reads them, so it never saves them. */
+export const AGENCY_HIDDEN: readonly string[] = ['cdr', 'lossSeverity', 'delinquency'];
+
+/**
+ * Saved inputs last 1 day (spec 000 §9). An agency run keeps the hidden credit cookies as they are:
+ * its forced 0 CDR and severity must not become the next private-label deal's assumptions.
+ */
+export function saveInputs(inputs: AssumptionInputs, isAgency = false): void {
+  for (const [key, value] of Object.entries(inputs)) {
+    if (isAgency && AGENCY_HIDDEN.includes(key)) continue;
+    Cookies.set(COOKIE_PREFIX + key, value, { expires: 1, sameSite: 'strict', path: '/' });
+  }
 }
 
 export function loadInputs(isAgency: boolean): AssumptionInputs {
@@ -32,6 +41,8 @@ export function loadInputs(isAgency: boolean): AssumptionInputs {
   const read = (key: keyof AssumptionInputs) => Cookies.get(COOKIE_PREFIX + key) ?? defaults[key];
   return { cpr: read('cpr'), cdr: read('cdr'), lossSeverity: read('lossSeverity'), delinquency: read('delinquency'), libor: read('libor') };
 }
+
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
 
 /**
  * Percent text → the request's fraction list with a leading 0 (spec 000 §3: "percent inputs divided
@@ -43,7 +54,8 @@ export function toRequestRate(text: string, allowVectorName: boolean): number[] 
   if (!trimmed) return null;
   if (allowVectorName && /^[A-Za-z_][\w .-]*$/.test(trimmed)) return trimmed;
   const parts = trimmed.split(',').map((p) => p.trim());
-  if (parts.some((p) => p === '' || !Number.isFinite(Number(p)))) return null;
+  // Plain decimals only: Number() would also read '0x10' as 16 and '1e3' as 1000.
+  if (parts.some((p) => !DECIMAL.test(p))) return null;
   return [0, ...parts.map((p) => Number(p) / 100)];
 }
 

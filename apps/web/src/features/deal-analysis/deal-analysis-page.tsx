@@ -100,7 +100,7 @@ export function DealAnalysisPage() {
     const problem = scenario ? null : inputProblems(inputs, agency, effectiveConvention);
     setRunError(problem);
     if (problem) return;
-    saveInputs(inputs);
+    saveInputs(inputs, agency);
     timer.start();
     try {
       const body = {
