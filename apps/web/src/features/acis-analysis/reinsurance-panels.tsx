@@ -57,11 +57,15 @@ export function CancellationInput({ label, on, month, minYmd, onChange }: {
 
 /** Excel export of one or more insurance cashflows (one sheet each), then any extra sheets (ACIS trigger info). */
 export function exportInsurance(header: ExportHeader, tabs: { name: string; rows: InsuranceRowDto[] }[], extra: ExportTab<TriggerRow>[] = []): Promise<void> {
-  const cashflows: ExportTab<InsuranceRowDto>[] = tabs.map((t) => ({
-    name: t.name, rows: t.rows,
+  return downloadCashflows(header, [...tabs.map((t) => insuranceSheet(t.name, t.rows)), ...extra] as ExportTab<unknown>[]);
+}
+
+/** One insurance cashflow as an export sheet: the table's columns and values (rates in percent under '(%)' headers). */
+export function insuranceSheet(name: string, rows: InsuranceRowDto[]): ExportTab<InsuranceRowDto> {
+  return {
+    name, rows,
     columns: INSURANCE_COLUMNS.map((c) => ({ header: c.header, value: (r: InsuranceRowDto) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
-  }));
-  return downloadCashflows(header, [...cashflows, ...extra] as ExportTab<unknown>[]);
+  };
 }
 
 /** The trigger rows of an ACIS run as an export sheet. */

@@ -31,7 +31,9 @@ const TABS: [Tab, string][] = [['roi', 'ROI'], ['rol', 'Rate On Line'], ['lol', 
 const SILENT = new Set(["Can't compute Yield.", 'Too many tries in Yield calculation.', 'Guess is too negative in Yield calculation.']);
 
 const money = (x: number | string | boolean | null) => (typeof x === 'number' ? formatDollars(x) : '');
-const pct = (x: number | string | boolean | null) => (typeof x === 'number' ? `${(x * 100).toFixed(4)}` : '');
+const pct = (x: number | string | boolean | null) => (typeof x === 'number' ? x.toFixed(4) : '');
+/** Rates arrive as fractions; the '(%)' columns hold percent, so the table and the export agree. */
+const percentOf = (pick: (r: InsuranceRowDto) => number) => (r: InsuranceRowDto) => pick(r) * 100;
 /** Premium, interest and rate columns are blank for period 0 (spec 001 §7). */
 const notZero = (pick: (r: InsuranceRowDto) => number) => (r: InsuranceRowDto) => (r.Period === 0 && !r.IsHistorical ? null : pick(r));
 
@@ -48,10 +50,10 @@ export const INSURANCE_COLUMNS: CashflowColumn<InsuranceRowDto>[] = [
   { header: 'Net Insurance Cashflow', value: (r) => r.NetInsuranceCashflow, format: money, width: 160 },
   { header: 'Collateral Balance', value: (r) => r.CollateralBalance, format: money, width: 160 },
   { header: 'Collateral Losses', value: (r) => r.CollateralLosses, format: money },
-  { header: 'CPR (%)', value: notZero((r) => r.CprRate), format: pct, width: 90 },
-  { header: 'CDR (%)', value: notZero((r) => r.CdrRate), format: pct, width: 90 },
-  { header: 'Severity (%)', value: notZero((r) => r.LossSeverityRate), format: pct, width: 100 },
-  { header: 'Delinquency (%)', value: notZero((r) => r.DelinquencyRate), format: pct, width: 110 },
+  { header: 'CPR (%)', value: notZero(percentOf((r) => r.CprRate)), format: pct, width: 90 },
+  { header: 'CDR (%)', value: notZero(percentOf((r) => r.CdrRate)), format: pct, width: 90 },
+  { header: 'Severity (%)', value: notZero(percentOf((r) => r.LossSeverityRate)), format: pct, width: 100 },
+  { header: 'Delinquency (%)', value: notZero(percentOf((r) => r.DelinquencyRate)), format: pct, width: 110 },
   { header: 'Historical', value: (r) => (r.IsHistorical ? 'Yes' : ''), width: 90 },
 ];
 
