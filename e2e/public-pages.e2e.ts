@@ -26,6 +26,18 @@ describe('public pages', () => {
     await context.close();
   });
 
+  it('the landing page shows the contact address (spec 000 §1)', async () => {
+    const { context, page } = await newPage(browser);
+    const config = await (await page.request.get('/api/config')).json() as { ContactEmail: string };
+    expect(config.ContactEmail).toContain('@');
+    await page.goto('/');
+    const address = page.getByTestId('contact-address');
+    await address.waitFor();
+    expect(await address.locator('a').textContent()).toBe(config.ContactEmail);
+    expect(await address.locator('a').getAttribute('href')).toBe(`mailto:${config.ContactEmail}`);
+    await context.close();
+  });
+
   it('trial registration lists every problem in one danger alert', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/trial?utm_source=empirasign');

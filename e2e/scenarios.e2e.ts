@@ -206,4 +206,20 @@ describe('saved scenarios', () => {
     const analyst = await open('analyst');
     expect(await analyst.screen.names()).not.toContain('Admin Ramp');
   });
+
+  it('toolbar Save takes the name typed into a loaded scenario; the Dlq column stays inside the panel while editing', async () => {
+    const { page, screen } = await open('user');
+    await screen.loadClRamp();
+    // Editing a new scenario: all four vector inputs fit the 450px detail panel.
+    const panel = (await page.getByTestId('scenario-detail').boundingBox())!;
+    const dlq = (await screen.cell('Delinquency', 1).locator('input').boundingBox())!;
+    expect(dlq.x + dlq.width).toBeLessThanOrEqual(panel.x + panel.width);
+    expect(await page.getByTestId('detail-table').locator('th', { hasText: 'Dlq (%)' }).isVisible()).toBe(true);
+    // The name is typed but not confirmed with the detail Save: the toolbar Save still uses it.
+    await page.getByTestId('detail-name').fill('Typed Ramp');
+    await screen.saveAll('skip');
+    expect(await screen.names()).toContain('Typed Ramp');
+    const saved = await byName(page, 'Typed Ramp');
+    expect([saved.Cpr.length, saved.Cpr[0]]).toEqual([120, 8]);
+  });
 });

@@ -1,3 +1,5 @@
+import { ConfigResponse } from '@opencrt/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session-context.tsx';
 import { isExpired } from '../../app/session.ts';
@@ -6,7 +8,9 @@ import { LoginForm } from './login-form.tsx';
 
 /** Home (/, /about_crt_hub, /more_information): banner, sign-in or Enter Hub, contact form, footer. */
 export function HomePage() {
-  const { session } = useSession();
+  const { session, api } = useSession();
+  const config = useQuery({ queryKey: ['config'], queryFn: () => api.get('/config', ConfigResponse), staleTime: Infinity });
+  const contactEmail = config.data?.ContactEmail;
   const location = useLocation();
   const signedIn = session && !isExpired(session);
   const showMore = location.pathname !== '/';
@@ -51,6 +55,11 @@ export function HomePage() {
       <footer className="crt-footer">
         OpenCRT — analytics for credit-risk-transfer deals. Figures of demo deals come from offering documents,
         press and synthetic data, as each deal record states.
+        {contactEmail && (
+          <div className="mt-1" data-testid="contact-address">
+            Contact us: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </div>
+        )}
       </footer>
     </div>
   );

@@ -173,7 +173,10 @@ export function useScenarioList(options: { confirm?: (text: string) => boolean }
 
     /** Toolbar Save: validate pending adds, save with the mode, reload, then send pending removals. */
     saveAll: async (mode: SaveMode): Promise<boolean> => {
-      const adds = items.filter((s) => s.isNew) as (ScenarioItem & { vectors: ScenarioVectors })[];
+      // The shown new scenario counts as the user sees it: typed fields not yet confirmed with the detail Save are included.
+      const shown = detail?.draft;
+      const adds = items.map((s) => (shown?.isNew && s.key === shown.key ? shown : s))
+        .filter((s) => s.isNew) as (ScenarioItem & { vectors: ScenarioVectors })[];
       const lines = adds.flatMap((s, i) => scenarioIssues({ ...s, ...s.vectors })
         .map((m) => (adds.length > 1 ? `Scenario ${i + 1}${s.ScenarioName ? ` (${s.ScenarioName})` : ''}: ${m}` : m)));
       if (adds.length === 0 && pendingRemoves.length === 0) lines.push('Empty or incorrect scenario.');
