@@ -86,6 +86,8 @@ describe('deal analysis', () => {
     expect(csv[1]).toBe('Deal,STACR 2026-DNA1');
     expect(csv[9]?.startsWith('Period,Payment Date,Balance')).toBe(true);
     expect(Number(csv[10]?.split(',')[2])).toBeCloseTo(api.CollateralCashflow[0]?.Balance ?? NaN, 2);
+    // Payment dates as the screen shows them (the header block's Settlement Date is MM/DD/YYYY too).
+    expect(csv[10]?.split(',')[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await context.close();
   });
 

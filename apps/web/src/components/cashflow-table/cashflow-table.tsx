@@ -14,6 +14,8 @@ export interface CashflowColumn<Row> {
   value(row: Row): number | string | boolean | null;
   /** Display text; defaults to the value as it is. */
   format?(value: number | string | boolean | null): string;
+  /** What a spreadsheet export writes (rounded number, date text); defaults to the value. */
+  exportValue?(value: number | string | boolean | null): number | string | null;
   width?: number;
 }
 

@@ -7,7 +7,6 @@
  * prepayment convention for single runs; the matrix axes are always CPR.
  */
 import type { BondRunResponse, MatrixResponse } from '@opencrt/contracts';
-import type { BondCashflowRow } from '@opencrt/engine';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,7 +23,7 @@ import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
-import { BOND_COLUMNS } from '../deal-analysis/result-columns.ts';
+import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
 import { runBond, runMatrix } from './bond-analysis.api.ts';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
@@ -185,7 +184,7 @@ export function BondAnalysisPage() {
           />
           <div className="d-flex gap-2 mt-2">
             <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" disabled={!result}
-              onClick={() => { if (result) void downloadCashflows(header, [{ name: bondName, rows: result.BondCashflow, columns: BOND_COLUMNS.map((c) => ({ header: c.header, value: (r: BondCashflowRow) => c.value(r) as number | string | null })) }]).catch((e: unknown) => alerts.error(e)); }}>
+              onClick={() => { if (result) void downloadCashflows(header, [{ name: bondName, rows: result.BondCashflow, columns: exportColumns(BOND_COLUMNS) }]).catch((e: unknown) => alerts.error(e)); }}>
               Export Cashflow to Excel
             </button>
             <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="share-link"

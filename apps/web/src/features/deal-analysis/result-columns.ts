@@ -1,14 +1,36 @@
 import type { BondCashflowRow, CollateralCashflowRow, TriggerRow } from '@opencrt/engine';
 import { formatDate, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
 import type { CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
+import type { ExportColumn } from '../../components/cashflow-export/export-cashflows.ts';
 
 const money = (v: unknown) => formatDollars(typeof v === 'number' ? v : null);
 /** Rates arrive as fractions; the screens show percent with 4 decimals. */
 const pct = (v: unknown) => formatPercent(typeof v === 'number' ? v * 100 : null, 4);
 const date = (v: unknown) => (typeof v === 'number' ? formatDate(v) : '-----');
+/** Rounds away binary noise (12604796.059999999 → 12604796.06) for the exported number. */
+const roundTo = (digits: number) => (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Number(v.toFixed(digits)) : null);
+/**
+ * Export form of each display format: dollars to the cent, rate fractions to 10 places, payment
+ * dates MM/DD/YYYY like the file's Settlement Date line (spec 000 §9).
+ */
+const EXPORT_OF = new Map<unknown, (v: unknown) => number | string | null>([
+  [money, roundTo(2)], [pct, roundTo(10)], [date, (v) => (typeof v === 'number' ? formatDate(v) : null)],
+]);
+function withExport<Row>(columns: CashflowColumn<Row>[]): CashflowColumn<Row>[] {
+  return columns.map((c) => ({ ...c, ...(c.format && EXPORT_OF.has(c.format) ? { exportValue: EXPORT_OF.get(c.format) } : {}) }));
+}
+
+/** The export columns of table columns: each column's export value, booleans as text. */
+export function exportColumns<Row>(columns: CashflowColumn<Row>[]): ExportColumn<Row>[] {
+  return columns.map((c) => ({
+    header: c.header,
+    value: (r: Row) => { const v = c.value(r); return c.exportValue ? c.exportValue(v) : typeof v === 'boolean' ? String(v) : v; },
+  }));
+}
+
 const flag = (v: unknown) => (v === null || v === undefined ? '-----' : v ? 'Pass' : 'Fail');
 
-export const COLLATERAL_COLUMNS: CashflowColumn<CollateralCashflowRow>[] = [
+export const COLLATERAL_COLUMNS: CashflowColumn<CollateralCashflowRow>[] = withExport([
   { header: 'Period', value: (r) => r.Period, width: 80 },
   { header: 'Payment Date', value: (r) => r.PaymentDate, format: date, width: 115 },
   { header: 'Balance', value: (r) => r.Balance, format: money, width: 160 },
@@ -28,9 +50,9 @@ export const COLLATERAL_COLUMNS: CashflowColumn<CollateralCashflowRow>[] = [
   { header: 'CDR', value: (r) => r.CdrRate, format: pct, width: 100 },
   { header: 'Severity', value: (r) => r.LossSeverityRate, format: pct, width: 100 },
   { header: 'Delinquency', value: (r) => r.DelinquencyRate, format: pct, width: 110 },
-];
+]);
 
-export const BOND_COLUMNS: CashflowColumn<BondCashflowRow>[] = [
+export const BOND_COLUMNS: CashflowColumn<BondCashflowRow>[] = withExport([
   { header: 'Period', value: (r) => r.Period, width: 80 },
   { header: 'Payment Date', value: (r) => r.PaymentDate, format: date, width: 115 },
   { header: 'Balance', value: (r) => r.Balance, format: money, width: 160 },
@@ -43,10 +65,10 @@ export const BOND_COLUMNS: CashflowColumn<BondCashflowRow>[] = [
   { header: 'CDR', value: (r) => r.CdrRate, format: pct, width: 100 },
   { header: 'Severity', value: (r) => r.LossSeverityRate, format: pct, width: 100 },
   { header: 'Delinquency', value: (r) => r.DelinquencyRate, format: pct, width: 110 },
-];
+]);
 
 /** "Show Trigger Info": the deal tests of each payment date. */
-export const TRIGGER_COLUMNS: CashflowColumn<TriggerRow>[] = [
+export const TRIGGER_COLUMNS: CashflowColumn<TriggerRow>[] = withExport([
   { header: 'Period', value: (r) => r.Period, width: 80 },
   { header: 'Payment Date', value: (r) => r.PaymentDate, format: date, width: 115 },
   { header: 'Senior %', value: (r) => r.SeniorPct, format: pct },
@@ -64,10 +86,10 @@ export const TRIGGER_COLUMNS: CashflowColumn<TriggerRow>[] = [
   { header: 'Sub Reduction', value: (r) => r.SubordinateReductionAmount, format: money, width: 150 },
   { header: 'Supplemental', value: (r) => r.SupplementalReductionAmount, format: money, width: 150 },
   { header: 'Write Down', value: (r) => r.TrancheWriteDownAmount, format: money, width: 140 },
-];
+]);
 
 /** Collateral above the classes (ABS and some RMBS overcollateralization; STACR write-up excess). */
-const OC_COLUMN: CashflowColumn<TriggerRow> = { header: 'Overcollateralization', value: (r) => r.Overcollateralization, format: money, width: 170 };
+const OC_COLUMN: CashflowColumn<TriggerRow> = { header: 'Overcollateralization', value: (r) => r.Overcollateralization, format: money, exportValue: roundTo(2), width: 170 };
 
 /**
  * Trigger columns of a run: the OC column only when some period has collateral above the classes,

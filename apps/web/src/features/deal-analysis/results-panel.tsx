@@ -4,13 +4,10 @@ import { downloadCashflows, type ExportHeader, type ExportTab } from '../../comp
 import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
 import { formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
-import { BOND_COLUMNS, COLLATERAL_COLUMNS, triggerColumns } from './result-columns.ts';
+import { BOND_COLUMNS, COLLATERAL_COLUMNS, exportColumns, triggerColumns } from './result-columns.ts';
 
 function toExportTab<Row>(name: string, rows: Row[], columns: CashflowColumn<Row>[]): ExportTab<Row> {
-  return {
-    name, rows,
-    columns: columns.map((c) => ({ header: c.header, value: (r: Row) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
-  };
+  return { name, rows, columns: exportColumns(columns) };
 }
 
 /** Available Analysis Results: a collateral tab and one tab per bond, each exportable (spec 000 §2). */
