@@ -221,5 +221,17 @@ describe('saved scenarios', () => {
     expect(await screen.names()).toContain('Typed Ramp');
     const saved = await byName(page, 'Typed Ramp');
     expect([saved.Cpr.length, saved.Cpr[0]]).toEqual([120, 8]);
+
+    // Editing a stored scenario, then leaving and agreeing to save: the edit is stored and the route changes.
+    await screen.select('Typed Ramp');
+    await screen.detailButton('edit').click();
+    await screen.setCell('Cpr', 1, '9.5');
+    page.once('dialog', (d) => { void d.accept(); });
+    await page.getByTestId('navbar').getByText('Deal Catalog').click();
+    await page.getByTestId('save-options-modal').waitFor();
+    await page.getByTestId('save-mode-skip').check();
+    await page.getByTestId('save-options-save').click();
+    await page.waitForURL('**/deal_catalog');
+    expect((await byName(page, 'Typed Ramp')).Cpr[0]).toBe(9.5);
   });
 });

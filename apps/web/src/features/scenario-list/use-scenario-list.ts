@@ -72,6 +72,15 @@ export function useScenarioList(options: { confirm?: (text: string) => boolean }
 
   useEffect(() => { void load(); }, [load]);
 
+  /** Checks before an update (spec 000 §5): name, vectors, and a known deal. */
+  const updateIssues = (draft: Detail['draft']): string[] => {
+    const issues = scenarioIssues({ ...draft, ...draft.vectors });
+    if (draft.DealName && dealNames.data && !dealNames.data.some((d) => d.toLowerCase() === draft.DealName!.toLowerCase())) {
+      issues.push(dealDoesNotExist(draft.DealName));
+    }
+    return issues;
+  };
+
   const discardOk = () => !editedRef.current || confirm(MODIFIED_PROMPT);
 
   return {
@@ -109,10 +118,7 @@ export function useScenarioList(options: { confirm?: (text: string) => boolean }
     saveDetail: async () => {
       if (!detail) return;
       const draft = detail.draft;
-      const issues = scenarioIssues({ ...draft, ...draft.vectors });
-      if (draft.DealName && dealNames.data && !dealNames.data.some((d) => d.toLowerCase() === draft.DealName!.toLowerCase())) {
-        issues.push(dealDoesNotExist(draft.DealName));
-      }
+      const issues = updateIssues(draft);
       if (issues.length > 0) { alerts.error(new Error(issues.join('\n'))); return; }
       if (draft.isNew) {
         setItems((list) => list.map((s) => (s.key === draft.key ? draft : s)));
@@ -171,21 +177,28 @@ export function useScenarioList(options: { confirm?: (text: string) => boolean }
       }
     },
 
-    /** Toolbar Save: validate pending adds, save with the mode, reload, then send pending removals. */
+    /**
+     * Toolbar Save (and the leave prompt's "save"): validate pending adds and an edited stored
+     * scenario, update that one, save the adds with the mode, then send pending removals; reload.
+     */
     saveAll: async (mode: SaveMode): Promise<boolean> => {
       // The shown new scenario counts as the user sees it: typed fields not yet confirmed with the detail Save are included.
       const shown = detail?.draft;
       const adds = items.map((s) => (shown?.isNew && s.key === shown.key ? shown : s))
         .filter((s) => s.isNew) as (ScenarioItem & { vectors: ScenarioVectors })[];
+      // A stored scenario being edited (the leave prompt's "save") is sent as an update.
+      const storedEdit = shown && !shown.isNew && shown.Id != null && isEdited(detail) ? shown : null;
       const lines = adds.flatMap((s, i) => scenarioIssues({ ...s, ...s.vectors })
         .map((m) => (adds.length > 1 ? `Scenario ${i + 1}${s.ScenarioName ? ` (${s.ScenarioName})` : ''}: ${m}` : m)));
-      if (adds.length === 0 && pendingRemoves.length === 0) lines.push('Empty or incorrect scenario.');
+      if (storedEdit) lines.push(...updateIssues(storedEdit));
+      if (adds.length === 0 && pendingRemoves.length === 0 && !storedEdit) lines.push('Empty or incorrect scenario.');
       if (lines.length > 0) {
         // Each save-failure line shows for 4 seconds (spec 000 §8).
         for (const line of lines) alerts.show('danger', line);
         return false;
       }
       try {
+        if (storedEdit) await updateScenario(api, storedEdit.Id!, toInput(storedEdit));
         if (adds.length > 0) await saveScenarios(api, adds.map(toInput), mode);
         if (pendingRemoves.length > 0) await removeScenarios(api, pendingRemoves);
       } catch (error) {
