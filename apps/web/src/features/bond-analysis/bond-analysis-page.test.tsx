@@ -89,3 +89,12 @@ describe('BondAnalysisPage prepayment convention', () => {
     expect((screen.getByTestId('input-cpr') as HTMLInputElement).value).toBe('1.5');
   });
 });
+
+describe('BondAnalysisPage catalog check', () => {
+  it('does not analyse a CIRT deal of the catalog as a bond deal: the catalog picker opens instead', async () => {
+    renderPage('/bond_analysis?dealName=CIRT+2023-9', dealOf('CIRT 2023-9', 'CIRT'));
+    await screen.findByTestId('choose-deal');
+    expect(screen.queryByTestId('pricing-panel')).toBeNull();
+    expect(get.mock.calls.map((c) => c[0])).not.toContain('/deals/CIRT 2023-9');
+  });
+});

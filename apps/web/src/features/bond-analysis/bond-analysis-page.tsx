@@ -9,7 +9,7 @@
 import type { BondRunResponse, MatrixResponse } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
@@ -20,6 +20,7 @@ import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-cata
 import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
+import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
@@ -44,7 +45,10 @@ export function BondAnalysisPage() {
   const dealName = query.get('dealName') ?? '';
   const agency = isAgencyDeal(dealName);
   const catalog = useDealCatalog();
-  const known = !!catalog.data?.some((d) => d.DealName === dealName);
+  // The catalog check (spec 001 §4): a catalog deal of a type this screen handles (not ACIS or CIRT,
+  // which have their own screens, spec 001 §2.1).
+  const known = analysisPath(dealName) === '/deal_analysis' && !!catalog.data?.some((d) => d.DealName === dealName);
+  const navigate = useNavigate();
   const [picker, setPicker] = useState(false);
   const [settlement, setSettlement] = useState<number | null>(Number(query.get('settle_dt')?.replaceAll('-', '')) || null);
   const [inputs, setInputs] = useState<BondInputs>(() => {
@@ -157,7 +161,12 @@ export function BondAnalysisPage() {
 
   return (
     <div className="container-fluid" data-testid="bond-analysis">
-      <DealCatalogPicker show={picker} onSelect={(name) => { setPicker(false); clearResults(); setSettlement(null); setConvention('CPR'); setQuery({ dealName: name }); }} onClose={() => setPicker(false)} />
+      <DealCatalogPicker show={picker} onClose={() => setPicker(false)} onSelect={(name) => {
+        setPicker(false); clearResults(); setSettlement(null); setConvention('CPR');
+        const path = analysisPath(name);
+        if (path === '/deal_analysis') setQuery({ dealName: name });
+        else void navigate(`${path}?${new URLSearchParams({ dealName: name })}`);
+      }} />
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
         onChoose={(s) => { setScenario(s); setScenarioPicker(false); clearResults(); }} onCancel={() => setScenarioPicker(false)} />
       {!known && catalog.isSuccess && <p className="text-secondary" data-testid="choose-deal">Choose a deal from the catalog.</p>}

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlertsProvider } from '../../components/alerts/alerts.tsx';
 
@@ -30,6 +30,10 @@ const AGENCY = dealOf('FHLMC 5005', 'Agency', [bond('PA', [1]), bond('SC', [1]),
 const ABS = dealOf('FORDO 2024-A', 'ABS', [bond('A-4', [1]), bond('B', [1])], [1]);
 const answer = { ProjectedLosses: 0, CollateralCashflow: [], BondsCashflows: [], MiscVariables: { Triggers: [] } };
 
+function OtherScreen({ name }: { name: string }) {
+  return <p data-testid="other-screen">{name} {new URLSearchParams(useLocation().search).get('dealName')}</p>;
+}
+
 function renderPage(url: string, deal: object) {
   get.mockResolvedValue(deal);
   post.mockResolvedValue(answer);
@@ -37,7 +41,11 @@ function renderPage(url: string, deal: object) {
     <AlertsProvider>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={[url]}>
-          <Routes><Route path="/deal_analysis" element={<DealAnalysisPage />} /></Routes>
+          <Routes>
+            <Route path="/deal_analysis" element={<DealAnalysisPage />} />
+            <Route path="/acis_analysis" element={<OtherScreen name="acis" />} />
+            <Route path="/cirt_analysis" element={<OtherScreen name="cirt" />} />
+          </Routes>
         </MemoryRouter>
       </QueryClientProvider>
     </AlertsProvider>,
@@ -105,5 +113,16 @@ describe('DealAnalysisPage run options', () => {
     fireEvent.click(await screen.findByTestId('run-scenario'));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect(lastBody()).toMatchObject({ PrepaymentConvention: 'CPR', Cpr: [0, 0.1] });
+  });
+});
+
+describe('DealAnalysisPage deal families', () => {
+  it('sends ACIS and CIRT deals to their own screens without loading them as bond deals', async () => {
+    renderPage('/deal_analysis?dealName=ACIS+2020-DNA3', AGENCY);
+    expect((await screen.findByTestId('other-screen')).textContent).toBe('acis ACIS 2020-DNA3');
+    cleanup();
+    renderPage('/deal_analysis?dealName=CIRT+2023-9', AGENCY);
+    expect((await screen.findByTestId('other-screen')).textContent).toBe('cirt CIRT 2023-9');
+    expect(get).not.toHaveBeenCalled();
   });
 });

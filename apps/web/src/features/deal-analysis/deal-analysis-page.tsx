@@ -13,6 +13,7 @@ import { ScenarioPickerModal, type ChosenScenario } from '../../components/scena
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
+import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
 import { AssumptionsPanel } from './assumptions-panel.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
@@ -55,13 +56,19 @@ export function DealAnalysisPage() {
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPicker, setScenarioPicker] = useState(false);
 
+  // ACIS and CIRT deals have their own screens (spec 000 §2 catalog links): a link or a pick of one
+  // here goes there instead of running it as a bond deal.
+  const ownScreen = dealName ? analysisPath(dealName) : '/deal_analysis';
   const details = useQuery({
     queryKey: ['deal-details', dealName, settlement],
     queryFn: () => fetchDealDetails(api, dealName, settlement),
-    enabled: !!dealName,
+    enabled: !!dealName && ownScreen === '/deal_analysis',
     meta: { silent: true },
   });
 
+  useEffect(() => {
+    if (ownScreen !== '/deal_analysis') void navigate(`${ownScreen}?${new URLSearchParams({ dealName })}`, { replace: true });
+  }, [ownScreen, dealName, navigate]);
   useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); }, [dealName]);
   // Deal fetch failure: the error screen with status, reason and message (spec 000 §8).
   useEffect(() => {
