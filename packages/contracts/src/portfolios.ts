@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 export const PORTFOLIO_NAME_EMPTY = "Portfolio name mustn't be empty.";
-export const portfolioNameTaken = (name: string): string => `Portfolio "${name}" already exists.`;
+export const portfolioNameTaken = (name: string): string => `Portfolio named ${name} already exists.`;
 export const PORTFOLIO_TYPES = ['Reinsurance', 'Bonds'] as const;
 export type PortfolioType = (typeof PORTFOLIO_TYPES)[number];
 /** Deal names starting with these are reinsurance deals (spec 002 §1). */

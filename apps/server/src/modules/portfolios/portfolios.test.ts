@@ -35,7 +35,7 @@ describe('portfolios API: create from ACIS', () => {
     expect(first.statusCode).toBe(200);
     const again = await post('analyst', { Name: 'DUP', PortfolioType: 'Reinsurance', PortfolioEntries: [] });
     expect(again.statusCode).toBe(409);
-    expect(again.json().Message).toBe('Portfolio "DUP" already exists.');
+    expect(again.json().Message).toBe('Portfolio named DUP already exists.');
   });
 
   it('refuses a reinsurance deal in a Bonds portfolio, an unknown deal, and no session', async () => {

@@ -65,10 +65,10 @@ describe('create portfolio from ACIS', () => {
   });
 
   it('shows the server message when creation fails', async () => {
-    post.mockRejectedValue(new Error('Portfolio "Mine" already exists.'));
+    post.mockRejectedValue(new Error('Portfolio named Mine already exists.'));
     renderPanel([{ bond: 'M-2A', owned: '1,000,000', margin: '20' }]);
     fireEvent.change(screen.getByTestId('portfolio-name'), { target: { value: 'Mine' } });
     fireEvent.click(screen.getByTestId('create-portfolio-button'));
-    await waitFor(() => expect(screen.getByTestId('portfolio-error').textContent).toBe('Portfolio "Mine" already exists.'));
+    await waitFor(() => expect(screen.getByTestId('portfolio-error').textContent).toBe('Portfolio named Mine already exists.'));
   });
 });
