@@ -125,4 +125,13 @@ describe('DealAnalysisPage deal families', () => {
     expect((await screen.findByTestId('other-screen')).textContent).toBe('cirt CIRT 2023-9');
     expect(get).not.toHaveBeenCalled();
   });
+
+  it("opens the results on the bond of the link's bondName (a CUSIP search lands here with it)", async () => {
+    renderPage('/deal_analysis?dealName=FHLMC+5005&bondName=SC', AGENCY);
+    const bondRun = (BondName: string) => ({ BondName, BondCashflow: [], Wal: 1, PrincipalWindow: '1-2', WritedownPct: 0 });
+    post.mockResolvedValue({ ...answer, BondsCashflows: [bondRun('PA'), bondRun('SC')] });
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    expect((await screen.findByTestId('result-tab-SC')).className).toContain('active');
+    expect(screen.getByTestId('result-tab-Collateral').className).not.toContain('active');
+  });
 });

@@ -176,6 +176,7 @@ export function DealAnalysisPage() {
             <ResultsPanel
               result={result}
               bondNames={bondNames}
+              initialTab={query.get('bondName')}
               header={{
                 userName: session?.username ?? '', dealName: deal.DealName, bondName: '', settlementDate: formatDate(effectiveSettlement),
                 runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(timer.elapsedMs), scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',

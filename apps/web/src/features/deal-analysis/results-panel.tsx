@@ -11,9 +11,13 @@ function toExportTab<Row>(name: string, rows: Row[], columns: CashflowColumn<Row
 }
 
 /** Available Analysis Results: a collateral tab and one tab per bond, each exportable (spec 000 §2). */
-export function ResultsPanel({ result, header, bondNames }: { result: SimulationResult; header: ExportHeader; bondNames: string[] }) {
+export function ResultsPanel({ result, header, bondNames, initialTab }: {
+  result: SimulationResult; header: ExportHeader; bondNames: string[];
+  /** The bond of the page's bondName query (a CUSIP search lands here with it); else Collateral. */
+  initialTab?: string | null;
+}) {
   const alerts = useAlerts();
-  const [tab, setTab] = useState('Collateral');
+  const [tab, setTab] = useState(() => (initialTab && result.BondsCashflows.some((b) => b.BondName === initialTab) ? initialTab : 'Collateral'));
   const [showTriggers, setShowTriggers] = useState(false);
   const bonds = result.BondsCashflows.filter((b) => bondNames.includes(b.BondName));
   const bond = bonds.find((b) => b.BondName === tab);
