@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser.ts';
+import { launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
 
 describe('sign-in and the shell', () => {
   let browser: Browser;
@@ -18,6 +18,31 @@ describe('sign-in and the shell', () => {
     expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(220, 53, 69)');
     expect(page.url()).toMatch(/\/$/);
     await context.close();
+  });
+
+  it('signing in with utm_term (a CUSIP) opens that bond; an unknown CUSIP goes to the catalog with \'Deal was not found\'', async () => {
+    const { context, page } = await newPage(browser);
+    // The CUSIP lookup runs right after the token call, with the new token (spec 000 §4).
+    const cusipCalls: (string | undefined)[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/deals/idByCusip/')) cusipCalls.push(r.headers().authorization); });
+    await page.goto('/?utm_term=9ST101A46&price=99.5');
+    await page.fill('#login-username', 'user');
+    await page.fill('#login-password', passwordOf('user'));
+    await page.click('[data-testid=login-form] button[type=submit]');
+    await page.waitForURL('**/bond_analysis?**');
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('dealName'), query.get('bondName'), query.get('utm_term'), query.get('price')]).toEqual(['STACR 2026-DNA1', 'M-1', '9ST101A46', '99.5']);
+    expect(cusipCalls[0]).toMatch(/^Bearer \S+/);
+    await context.close();
+
+    const other = await newPage(browser);
+    await other.page.goto('/?utm_term=ZZZ999999');
+    await other.page.fill('#login-username', 'user');
+    await other.page.fill('#login-password', passwordOf('user'));
+    await other.page.click('[data-testid=login-form] button[type=submit]');
+    await other.page.waitForURL('**/deal_catalog');
+    await expect.poll(() => other.page.locator('[data-testid=alert-danger]').first().textContent()).toBe('Deal was not found');
+    await other.context.close();
   });
 
   it('admin signs in, sees the admin menu and environment label, and logs out to /', async () => {

@@ -43,6 +43,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       method: 'POST', anonymous: true, form: { username, password, grant_type: 'password' },
     });
     const next = writeSession(body.userName, body.roles, body.access_token, body.expires_in);
+    // Calls made right after sign-in (the utm_term CUSIP lookup, the trial access log) need the
+    // token before React re-renders with the new session.
+    sessionRef.current = next;
     setSession(next);
     return next;
   }, [api]);

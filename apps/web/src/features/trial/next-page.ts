@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../api/client.ts';
-import { messageOf } from '../../api/errors.ts';
+import { ApiError, messageOf } from '../../api/errors.ts';
 
 const IdByCusip = z.object({ DealName: z.string(), BondName: z.string() });
 
@@ -17,6 +17,8 @@ export async function nextPageAfterLogin(api: ApiClient, query: URLSearchParams)
     return { to: `/bond_analysis?${next.toString()}` };
   } catch (error) {
     const message = messageOf(error);
-    return { to: '/deal_catalog', error: /not found/i.test(message) || !message ? 'Deal was not found' : message };
+    // An unknown CUSIP (404, whatever the server's wording) is 'Deal was not found' (spec 000 §8).
+    const unknown = (error instanceof ApiError && error.status === 404) || /not found/i.test(message) || !message;
+    return { to: '/deal_catalog', error: unknown ? 'Deal was not found' : message };
   }
 }
