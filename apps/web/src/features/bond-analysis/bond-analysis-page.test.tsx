@@ -97,4 +97,10 @@ describe('BondAnalysisPage catalog check', () => {
     expect(screen.queryByTestId('pricing-panel')).toBeNull();
     expect(get.mock.calls.map((c) => c[0])).not.toContain('/deals/CIRT 2023-9');
   });
+
+  it('ignores a settle_dt that is no calendar date and loads the deal as of its own settlement', async () => {
+    renderPage('/bond_analysis?dealName=FORDO+2024-A&bondName=A-4&settle_dt=2026-13-45', dealOf('FORDO 2024-A', 'ABS'));
+    expect((await screen.findByTestId('settlement')).textContent).toBe('10/15/2026');
+    expect(get.mock.calls.map((c) => c[0])).toContain('/deals/FORDO%202024-A');
+  });
 });

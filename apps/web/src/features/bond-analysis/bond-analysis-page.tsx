@@ -21,7 +21,7 @@ import { ScenarioPickerModal, type ChosenScenario } from '../../components/scena
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { analysisPath } from '../deal-catalog/catalog-groups.ts';
-import { isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
+import { inputToYmd, isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
@@ -50,7 +50,7 @@ export function BondAnalysisPage() {
   const known = analysisPath(dealName) === '/deal_analysis' && !!catalog.data?.some((d) => d.DealName === dealName);
   const navigate = useNavigate();
   const [picker, setPicker] = useState(false);
-  const [settlement, setSettlement] = useState<number | null>(Number(query.get('settle_dt')?.replaceAll('-', '')) || null);
+  const [settlement, setSettlement] = useState<number | null>(inputToYmd(query.get('settle_dt') ?? ''));
   const [inputs, setInputs] = useState<BondInputs>(() => {
     const saved = loadBondInputs(agency);
     for (const [key, param] of QUERY_INPUTS) { const v = query.get(param); if (v !== null) saved[key] = v; }

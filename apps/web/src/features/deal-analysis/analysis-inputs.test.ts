@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultInputs, inputProblems, isAgencyDeal, loadInputs, remittanceDate, saveInputs, snapSettlement, toRequestRate } from './analysis-inputs.ts';
+import { defaultInputs, inputProblems, inputToYmd, isAgencyDeal, loadInputs, remittanceDate, saveInputs, snapSettlement, toRequestRate } from './analysis-inputs.ts';
 
 describe('analysis inputs', () => {
   it('turns percent text into fractions with a leading period-0 element', () => {
@@ -43,6 +43,14 @@ describe('analysis inputs', () => {
       saveInputs({ ...defaultInputs(true), cpr: '7' }, true);
       expect(loadInputs(false)).toMatchObject({ cpr: '7', cdr: '1.5', lossSeverity: '20' });
     });
+  });
+
+  it('reads only real calendar dates from a settle_dt', () => {
+    expect(inputToYmd('2026-11-30')).toBe(20261130);
+    expect(inputToYmd('2028-02-29')).toBe(20280229);
+    expect(inputToYmd('2026-13-45')).toBeNull();
+    expect(inputToYmd('2026-02-30')).toBeNull();
+    expect(inputToYmd('20261130')).toBeNull();
   });
 
   it('derives the remittance date and snaps early settlements to the issue date', () => {

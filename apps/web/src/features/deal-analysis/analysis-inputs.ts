@@ -86,8 +86,13 @@ export function ymdToInput(ymd: number): string {
   const s = String(ymd).padStart(8, '0');
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
 }
+/** Null unless a real calendar date (a settle_dt of 2026-13-45 or 2026-02-30 is no date). */
 export function inputToYmd(value: string): number | null {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Number(value.replaceAll('-', '')) : null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? y * 10000 + mo * 100 + d : null;
 }
 
 /**
