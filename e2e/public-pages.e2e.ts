@@ -86,6 +86,18 @@ describe('public pages', () => {
     await second.context.close();
   });
 
+  it('a signed-in user opening /trial goes onward: to the bond of utm_term, else to the catalog', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.goto('/trial?utm_term=9ST101A46&utm_source=empirasign');
+    await page.waitForURL('**/bond_analysis?**');
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('dealName'), query.get('bondName'), query.get('utm_source')]).toEqual(['STACR 2026-DNA1', 'M-1', 'empirasign']);
+    await page.goto('/trial');
+    await page.waitForURL('**/deal_catalog');
+    await context.close();
+  });
+
   it('error page shows the query, with defaults', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/error?status=500&reason=Server%20Error&msg=Could%20not%20open%20deal');

@@ -1,5 +1,5 @@
 import { RegisteredResponse } from '@opencrt/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
@@ -37,9 +37,25 @@ export function TrialPage() {
       .catch(() => undefined);
   }, [auid, session, api, navigate, query]);
 
-  if (session && !isExpired(session)) {
-    const next = query.get('utm_term') ? `/?${query.toString()}` : '/deal_catalog';
-    return <Navigate to={next} replace />;
+  // An authenticated visitor is sent onward (spec 000 §2): with a CUSIP (utm_term) through the
+  // next-page routine to its bond, else to the catalog. A registration in progress navigates itself.
+  const signedIn = !!session && !isExpired(session);
+  const registering = useRef(false);
+  const [onward, setOnward] = useState<string | null>(null);
+  useEffect(() => {
+    if (!signedIn || registering.current || !query.get('utm_term')) return;
+    let live = true;
+    void nextPageAfterLogin(api, query).then((next) => {
+      if (!live) return;
+      if (next.error) alerts.show('danger', next.error);
+      setOnward(next.to);
+    });
+    return () => { live = false; };
+  }, [signedIn, api, query, alerts]);
+
+  if (signedIn && !registering.current) {
+    if (!query.get('utm_term')) return <Navigate to="/deal_catalog" replace />;
+    return onward ? <Navigate to={onward} replace /> : <div className="container text-body-secondary mt-4" data-testid="trial-onward">Opening the bond…</div>;
   }
 
   async function submit(event: FormEvent) {
@@ -48,6 +64,7 @@ export function TrialPage() {
     setProblems(found);
     if (found.length) return;
     setBusy(true);
+    registering.current = true;
     try {
       await api.post('/register', { ...form, Roles: ['User'], Auid: auid });
       await login(form.Username, form.Password);
@@ -60,6 +77,7 @@ export function TrialPage() {
       if (next.error) alerts.show('danger', next.error);
       void navigate(next.to);
     } catch (e) {
+      registering.current = false;
       setProblems(messageOf(e).split('\n'));
     } finally {
       setBusy(false);
