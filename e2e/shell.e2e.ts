@@ -45,6 +45,19 @@ describe('sign-in and the shell', () => {
     await other.context.close();
   });
 
+  it('analysis links in the navbar carry the current deal of their family, then the remembered one', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    const href = (label: string) => page.getByTestId('navbar').getByText(label, { exact: true }).getAttribute('href');
+    await page.goto('/acis_analysis?dealName=ACIS%202020-DNA3');
+    await expect.poll(() => href('ACIS Analysis')).toBe('/acis_analysis?dealName=ACIS%202020-DNA3');
+    expect(await href('CIRT Analysis')).toBe('/cirt_analysis');
+    await page.getByTestId('navbar').getByText('Deal Catalog', { exact: true }).click();
+    await page.waitForURL('**/deal_catalog');
+    await expect.poll(() => href('ACIS Analysis')).toBe('/acis_analysis?dealName=ACIS%202020-DNA3');
+    await context.close();
+  });
+
   it('admin signs in, sees the admin menu and environment label, and logs out to /', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');

@@ -1,25 +1,29 @@
 import { ConfigResponse } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
-import { lastDeal } from './last-deal.ts';
+import { Link, NavLink, useLocation } from 'react-router';
+import { familyOf, lastDeal } from './last-deal.ts';
 import { navEntries, type NavEntry } from './routes.tsx';
 import { useSession } from './session-context.tsx';
 
-function hrefOf(entry: NavEntry): string {
-  const deal = entry.family ? lastDeal(entry.family) : undefined;
+/** An analysis link carries the current deal when it is of the link's family, else the family's last deal (cookie). */
+export function hrefOf(entry: NavEntry, currentDeal: string | undefined): string {
+  const deal = entry.family ? (currentDeal && familyOf(currentDeal) === entry.family ? currentDeal : lastDeal(entry.family)) : undefined;
   return deal ? `${entry.path}?dealName=${encodeURIComponent(deal)}` : entry.path;
 }
 
-function EntryLink({ entry, className }: { entry: NavEntry; className: string }) {
+function EntryLink({ entry, className, currentDeal }: { entry: NavEntry; className: string; currentDeal?: string | undefined }) {
   if (entry.path.startsWith('/api')) return <a className={className} href={entry.path} target="_blank" rel="noreferrer">{entry.label}</a>;
-  return <NavLink className={className} to={hrefOf(entry)}>{entry.label}</NavLink>;
+  return <NavLink className={className} to={hrefOf(entry, currentDeal)}>{entry.label}</NavLink>;
 }
 
 /** The shell's navbar: role-gated links to existing screens, environment label, user dropdown. */
 export function Navbar({ light = false }: { light?: boolean }) {
   const { session, hasRole, logout, api } = useSession();
   const [open, setOpen] = useState<'admin' | 'user' | null>(null);
+  // Reading the location re-renders the links on every navigation, so remembered deals show up.
+  const location = useLocation();
+  const currentDeal = new URLSearchParams(location.search).get('dealName')?.trim() || undefined;
   const config = useQuery({ queryKey: ['config'], queryFn: () => api.get('/config', ConfigResponse), staleTime: Infinity });
   const visible = (menu: NavEntry['menu']) =>
     navEntries.filter((e) => e.menu === menu && e.available && (!e.anyRole || hasRole(...e.anyRole)));
@@ -34,7 +38,7 @@ export function Navbar({ light = false }: { light?: boolean }) {
         <>
           <ul className="navbar-nav me-auto flex-wrap">
             {visible('main').map((e) => (
-              <li className="nav-item" key={e.path}><EntryLink entry={e} className="nav-link" /></li>
+              <li className="nav-item" key={e.path}><EntryLink entry={e} className="nav-link" currentDeal={currentDeal} /></li>
             ))}
             {hasRole('Admin') && (
               <li className="nav-item dropdown" data-testid="admin-menu">
