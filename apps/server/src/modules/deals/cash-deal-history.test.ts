@@ -28,6 +28,19 @@ describe('cashDealHistory (the engine run of the realised path)', () => {
     });
   });
 
+  it.each(cashDeals.map((r) => [r.file.dealName, r] as const))('%s: pool amounts in cents like the balances (1-month CPR and losses to date realistic)', (_name, r) => {
+    const h = cashDealHistory(r, generateDealHistory(r));
+    for (const p of h.pool) {
+      expect(p.scheduledCents + p.prepaidCents, p.date).toBeLessThanOrEqual(p.beginCents);
+      // The 1-month CPR is the prepaid share of the beginning balance, annualised.
+      expect(p.cpr1MoPct, p.date).toBeCloseTo(p.beginCents > 0 ? (1 - (1 - p.prepaidCents / p.beginCents) ** 12) * 100 : 0, 6);
+      expect(p.cpr1MoPct, p.date).toBeLessThan(90);
+    }
+    // Losses to date: well under the original balance (subprime auto SDART runs a few percent),
+    // never 100 times the realised amount.
+    expect(h.cumulativeLossCents / (r.file.collateral.originalBalance * 100)).toBeLessThan(0.15);
+  });
+
   it('FHLMC 5005: Z accretes from its own group while group 1 pays PA first (PAC)', () => {
     const { h } = historyOf('FHLMC 5005');
     const z = h.bonds.Z ?? [];

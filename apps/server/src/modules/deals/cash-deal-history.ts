@@ -58,12 +58,13 @@ export function cashDealHistory(record: DealRecord, generic: DealHistory): DealH
     // The waterfall's collateral balance (loans awaiting liquidation included), so that the
     // classes plus overcollateralization add up to it; 0 once the deal is redeemed.
     const end = w.redemption ? 0 : w.collections.endBalance;
-    const loss = cents(e.principalLoss);
-    const prepaid = cents(e.unscheduled);
+    // The engine's pool periods are integer cents already (like the waterfall's balances).
+    const loss = e.principalLoss;
+    const prepaid = e.unscheduled;
     cumulativeLossCents += loss;
     pool.push({
-      ...g, beginCents: begin, endCents: end, scheduledCents: cents(e.scheduled), prepaidCents: prepaid,
-      defaultCents: cents(e.creditEvents), lossCents: loss, cpr1MoPct: begin > 0 ? (1 - (1 - prepaid / begin) ** 12) * 100 : 0,
+      ...g, beginCents: begin, endCents: end, scheduledCents: e.scheduled, prepaidCents: prepaid,
+      defaultCents: e.creditEvents, lossCents: loss, cpr1MoPct: begin > 0 ? (1 - (1 - prepaid / begin) ** 12) * 100 : 0,
       ...(end === 0 ? { dq30Pct: 0, dq60Pct: 0, dq90PlusPct: 0, modifiedPct: 0, loansCount: 0 } : {}),
     });
     begin = end;
