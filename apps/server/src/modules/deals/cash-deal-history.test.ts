@@ -38,7 +38,7 @@ describe('cashDealHistory (the engine run of the realised path)', () => {
     }
     // Losses to date: well under the original balance (subprime auto SDART runs a few percent),
     // never 100 times the realised amount.
-    expect(h.cumulativeLossCents / (r.file.collateral.originalBalance * 100)).toBeLessThan(0.15);
+    expect(h.cumulativeLossCents / ((r.file.collateral?.originalBalance ?? NaN) * 100)).toBeLessThan(0.15);
   });
 
   it('FHLMC 5005: Z accretes from its own group while group 1 pays PA first (PAC)', () => {
