@@ -3,6 +3,9 @@
  * histories and loan tapes, in one transaction. Used by the first-start seeder and by
  * POST /administrator/loadCatalogue. Demo users get every newly loaded deal.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SeedContext } from '../../seed/index.ts';
@@ -82,12 +85,47 @@ export async function loadCatalogue(db: Db, dataDir: string = DEFAULT_DATA_DIR):
   return { deals: all.length, loans: all.reduce((s, r) => s + r.loans.length, 0), milliseconds: performance.now() - started };
 }
 
-/** First-start seeder: loads the catalogue when no deal exists yet. */
+/**
+ * Version of the generated demo rows (histories, loan tapes). Bump it when a generator changes
+ * what it produces, so existing databases reload the demo deals on their next start.
+ */
+export const DEMO_GENERATOR_VERSION = 2;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]))
+    .sort();
+}
+
+/** Fingerprint of what the demo catalogue is built from: the data files and the generator version. */
+export function catalogueFingerprint(dataDir: string = DEFAULT_DATA_DIR): string {
+  const hash = createHash('sha256').update(`generator ${DEMO_GENERATOR_VERSION}\n`);
+  for (const sub of ['deals', 'sources']) {
+    const root = join(dataDir, sub);
+    if (!existsSync(root)) continue;
+    for (const file of filesUnder(root)) hash.update(relative(dataDir, file)).update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+const FINGERPRINT_KEY = 'demo_catalogue_fingerprint';
+
+/**
+ * Seeder: loads the catalogue on first start, and reloads the demo deals when their data files
+ * or generators changed since the database was seeded (users' own data is kept; demo deals'
+ * rows are replaced).
+ */
 export const dealsSeeder = {
   name: 'deals',
   async run(ctx: SeedContext): Promise<void> {
+    const fingerprint = catalogueFingerprint();
+    const stored = await ctx.db.selectFrom('app_settings').select('value').where('key', '=', FINGERPRINT_KEY).executeTakeFirst();
     const row = await dealsDb(ctx.db).selectFrom('deals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    if (Number(row?.n ?? 0) > 0) return;
+    const seeded = Number(row?.n ?? 0) > 0;
+    if (seeded && stored?.value === fingerprint) return;
+    if (seeded) console.log('Demo deal data changed since this database was seeded: reloading the demo deals.');
     await loadCatalogue(ctx.db);
+    await ctx.db.insertInto('app_settings').values({ key: FINGERPRINT_KEY, value: fingerprint })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: fingerprint })).execute();
   },
 };
