@@ -10,6 +10,16 @@ import { z } from 'zod';
 export const YyyymmddSchema = z.number().int().min(101).max(99991231);
 export type Yyyymmdd = z.infer<typeof YyyymmddSchema>;
 
+/** True when YYYYMMDD names a real calendar day (20261345 and 20260230 do not). */
+export function isCalendarYyyymmdd(value: number): boolean {
+  if (!Number.isInteger(value)) return false;
+  const y = Math.floor(value / 10000);
+  const m = Math.floor(value / 100) % 100;
+  const d = value % 100;
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
 /** The "no date" value of the spec: 01/01/0000 as YYYYMMDD. */
 export const NO_DATE: Yyyymmdd = 101;
 
@@ -245,7 +255,8 @@ export const DealParamsSchema = z.object({ name: DealNameSchema });
 export const DealExtraParamsSchema = z.object({ name: DealNameSchema, extra: z.string().min(1).max(100) });
 export const DealQuerySchema = z.object({ type: z.enum(['acis']).optional() });
 export const DealDetailsQuerySchema = z.object({
-  settlementDate: z.string().regex(/^\d{8}$/, 'settlementDate must be YYYYMMDD').transform(Number).pipe(YyyymmddSchema),
+  settlementDate: z.string().regex(/^\d{8}$/, 'settlementDate must be YYYYMMDD').transform(Number)
+    .refine(isCalendarYyyymmdd, 'settlementDate must be a calendar date (YYYYMMDD)'),
 });
 export const CusipParamsSchema = z.object({ cusip: z.string().trim().min(1).max(12) });
 export const BondParamsSchema = z.object({ name: DealNameSchema, bond: z.string().trim().min(1).max(40) });

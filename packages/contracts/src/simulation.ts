@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarYyyymmdd } from './deals.ts';
 
 /**
  * A request rate (spec 000 §3): a fraction, a list of fractions (period-indexed with the leading
@@ -19,7 +20,8 @@ const MacroPath = z.array(z.number()).max(1200).optional().nullable();
 /** POST /simulate and the bond runs (spec 000 §3 "Simulation request"). */
 export const SimulationRequestSchema = z.object({
   DealName: z.string().trim().min(1, 'Deal file could not be opened').max(200),
-  SettlementDate: z.union([z.number().int(), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')]).optional().nullable(),
+  SettlementDate: z.union([z.number().int(), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
+    .refine((v) => isCalendarYyyymmdd(Number(v)), 'SettlementDate must be a calendar date (YYYYMMDD)').optional().nullable(),
   RunLoanLevel: z.boolean().optional().default(false),
   CleanupCall: z.boolean().optional().default(false),
   UseMortgageInsurance: z.boolean().optional().default(false),

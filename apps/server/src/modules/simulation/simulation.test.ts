@@ -56,6 +56,15 @@ describe('POST /api/simulate', () => {
     expect(missing.json()).toEqual({ Message: 'Missing required: CDR, Loss Severity, Delinquency, LIBOR' });
     const invalid = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: '5,,7', LossSeverity: [0, 1.5] } });
     expect(invalid.json()).toEqual({ Message: 'Missing valid: CPR, Loss Severity' });
+    // A settlement date that is no calendar day is refused, not echoed back.
+    for (const SettlementDate of [20261345, '20260230']) {
+      const bad = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, SettlementDate } });
+      expect(bad.statusCode).toBe(400);
+      expect((bad.json() as { Message: string }).Message).toContain('SettlementDate must be a calendar date (YYYYMMDD)');
+    }
+    const details = await t.request({ method: 'GET', url: `/api/deals/${encodeURIComponent(DNA1)}/details?settlementDate=20261345`, token });
+    expect(details.statusCode).toBe(400);
+    expect((details.json() as { Message: string }).Message).toContain('settlementDate must be a calendar date');
   });
 
   it('accepts comma text and a named user vector for CPR', async () => {
