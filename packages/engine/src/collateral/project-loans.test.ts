@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import bma from '../../../../data/sources/bma/sda-cashflow-a.json' with { type: 'json' };
 import { projectLoans, sortLoansByRemainingTerm } from './project-loans.ts';
-import type { LoanTape } from './project-loans.ts';
 import { projectRepLines } from './project-rep-lines.ts';
 import type { CollateralLine, CollateralScenario } from './collateral-types.ts';
-
-function tapeOf(lines: CollateralLine[]): LoanTape {
-  return {
-    count: lines.length,
-    balance: Float64Array.from(lines, (l) => l.balance),
-    grossRate: Float64Array.from(lines, (l) => l.grossRate),
-    netRate: Float64Array.from(lines, (l) => l.netRate),
-    remainingTerm: Int32Array.from(lines, (l) => l.remainingTerm),
-    age: Int32Array.from(lines, (l) => l.age),
-  };
-}
+import { tapeOf } from './test-tape.ts';
 
 const base: CollateralScenario = {
   prepay: { kind: 'annual', values: [0.06, 0.08, 0.12] }, default: { kind: 'annual', values: 0.02 }, severity: 0.35,

@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CollateralLine, CollateralScenario, SpeedInput } from '../collateral/collateral-types.ts';
 import { projectLoans } from '../collateral/project-loans.ts';
-import type { LoanTape } from '../collateral/project-loans.ts';
 import { projectRepLines } from '../collateral/project-rep-lines.ts';
 import { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines } from '../collateral/schedule-aggregates.ts';
 import { absSmmVector } from './abs-speed.ts';
 import { smmToCpr } from './rate-conversions.ts';
+import { tapeOf } from '../collateral/test-tape.ts';
 
 // The `abs` SpeedInput in the projections (auto-loan ABS, SIFMA SF-5).
 const scenario = (prepay: SpeedInput, convention: CollateralScenario['convention'] = 'sifma'): CollateralScenario => ({
   prepay, default: { kind: 'annual', values: 0 }, severity: 0, delinquency: 0, recoveryLagMonths: 0,
   servicerAdvancing: false, convention, fixedLossShare: null, roundToCent: false,
 });
-
-function tapeOf(lines: CollateralLine[]): LoanTape {
-  return {
-    count: lines.length,
-    balance: Float64Array.from(lines, (l) => l.balance),
-    grossRate: Float64Array.from(lines, (l) => l.grossRate),
-    netRate: Float64Array.from(lines, (l) => l.netRate),
-    remainingTerm: Int32Array.from(lines, (l) => l.remainingTerm),
-    age: Int32Array.from(lines, (l) => l.age),
-  };
-}
 
 /** Scheduled balance factor after k payments of an N-month level-pay loan at monthly rate c. */
 const sched = (c: number, n: number, k: number): number => (Math.pow(1 + c, n) - Math.pow(1 + c, k)) / (Math.pow(1 + c, n) - 1);

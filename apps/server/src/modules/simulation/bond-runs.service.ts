@@ -3,9 +3,9 @@ import {
   type BondRunRequestBody, type BondRunResponse, type BondRunType, type MatrixRequestBody, type MatrixResponse, type MatrixType,
 } from '@opencrt/contracts';
 import {
-  addMonthsOnDay, bondRows, firstAccrualStart, MATRIX_CDR_PCT, MATRIX_CPR_PCT, priceFromSpread, priceFromYield, pricingCashflows, projectLoans, requestToScenario,
-  responseOf, runAnyDeal, runBondMatrix, spreadFromPrice, yieldFromPrice,
-  type AnalyticsResult, type BondRows, type CollateralScenario, type AnyDealRun,
+  bondRows, MATRIX_CDR_PCT, MATRIX_CPR_PCT, priceFromSpread, priceFromYield, pricingCashflows, projectLoans, requestToScenario,
+  responseOf, runAnyDeal, runBondMatrix, settlementOf, spreadFromPrice, yieldFromPrice,
+  type AnalyticsResult, type BondRows, type CollateralScenario,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { Invalid } from '../../http/errors.ts';
@@ -35,21 +35,12 @@ function quoteOf(type: BondRunType, body: BondRunRequestBody | MatrixRequestBody
 }
 
 /**
- * Start of the first projected row's accrual: the deal's first accrual start for a run from
- * closing, else the payment date one month before the first projected one.
- */
-function accrualStart(run: PreparedRun, deal: AnyDealRun): string {
-  const first = deal.paymentDates[0];
-  if (!run.state || !first) return firstAccrualStart(run.spec);
-  return addMonthsOnDay(first, -1, Number(first.slice(8, 10)));
-}
-
-/**
  * The engine analytics on the bond's pricing cash flows: yields are bond-equivalent (the PPM
  * yield tables' convention), prices per 100 of current face, the benchmark a flat rate.
  */
-function metricOf(quote: Quote, run: PreparedRun, deal: AnyDealRun, bond: BondRows): AnalyticsResult {
-  const cf = pricingCashflows(bond, run.settlementIso, accrualStart(run, deal));
+function metricOf(quote: Quote, run: PreparedRun, bond: BondRows): AnalyticsResult {
+  // The engine's accrual rule: the first accrual start from closing, else the last paid date.
+  const cf = pricingCashflows(bond, run.settlementIso, settlementOf(run.spec, run.request, run.state).accrualStart);
   if (quote.type === 'price') return quote.spread === null ? priceFromYield(cf, quote.yield) : priceFromSpread(cf, quote.spread, quote.benchmark, null);
   if (quote.type === 'yield') return yieldFromPrice(cf, quote.price);
   return spreadFromPrice(cf, quote.price, quote.benchmark, null);
@@ -76,7 +67,7 @@ export async function runBond(ctx: ModuleContext, user: AuthUser, type: BondRunT
   const response = responseOf(deal, body.BondName, run.settlementIso);
   const bond = bondRows(deal, [], body.BondName)[0];
   if (!bond) throw new Invalid(`Bond ${body.BondName} was not found in ${run.dealName}.`);
-  const outcome = metricOf(quote, run, deal, bond);
+  const outcome = metricOf(quote, run, bond);
   return {
     Value: outcome.IsSuccessful ? outcome.Value : null,
     IsSuccessful: outcome.IsSuccessful,
@@ -104,7 +95,7 @@ export async function runMatrix(ctx: ModuleContext, user: AuthUser, type: Matrix
   const run = await prepareRun(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 }, options.loanLevel || body.RunLoanLevel === true);
   const matrix = runBondMatrix(run.spec, requestToScenario(run.spec, run.request), body.BondName, run.state, run.settlementIso, {
     cprPct: cprs, cdrPct: cdrs, ...(run.tape ? { tape: run.tape } : {}),
-    ...(quote ? { metric: (bond: BondRows, deal: AnyDealRun) => { const m = metricOf(quote, run, deal, bond); return m.IsSuccessful ? m.Value : Number.NaN; } } : {}),
+    ...(quote ? { metric: (bond: BondRows) => { const m = metricOf(quote, run, bond); return m.IsSuccessful ? m.Value : Number.NaN; } } : {}),
   });
   const finite = (grid: number[][]) => grid.map((row) => row.map((x) => (Number.isFinite(x) ? x : null)));
   return {
