@@ -5,16 +5,19 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { ModuleContext } from './modules/module.ts';
+import { ThreadPoolRunService, type RunService } from './runs/run-service.ts';
 import { seedDatabase } from './seed/index.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
 
 /** Migrates and seeds an open database, then builds the app on it (used by main and by tests). */
-export async function startApp(handle: DatabaseHandle, config: AppConfig, options: BuildOptions & { now?: () => Date } = {}) {
+export async function startApp(handle: DatabaseHandle, config: AppConfig, options: BuildOptions & { now?: () => Date; runs?: RunService } = {}) {
   await migrateToLatest(handle.db);
   const now = options.now ?? (() => new Date());
   const logins: SeededLogin[] = await seedDatabase({ db: handle.db, config, now: now() });
   const tokens = new TokenService(await resolveJwtSecret(handle.db, config.jwtSecret), config.tokenLifetimeSeconds);
-  const ctx: ModuleContext = { db: handle.db, tokens, config, now };
+  const runs = options.runs ?? new ThreadPoolRunService();
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs };
   const app = await buildApp(ctx, options);
+  app.addHook('onClose', async () => { await runs.close(); });
   return { app, ctx, logins };
 }

@@ -10,3 +10,4 @@ export class Unauthorized extends AppError { constructor(message = 'Authorizatio
 export class Forbidden extends AppError { constructor(message = 'You do not have permission for this action.') { super(403, message); } }
 export class NotFound extends AppError { constructor(message: string) { super(404, message); } }
 export class Conflict extends AppError { constructor(message: string) { super(409, message); } }
+export class TooManyRequests extends AppError { constructor(message: string) { super(429, message); } }

@@ -9,10 +9,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { RunService } from '../runs/run-service.ts';
 
-/** What every feature module gets: the database, the token service, the configuration and a clock. */
+/** What every feature module gets: the database, the token service, the configuration, a clock and the run service. */
 export interface ModuleContext {
   db: Db;
+  /** Every engine computation goes through it (worker threads / queue), never the event loop. */
+  runs: RunService;
   tokens: TokenService;
   config: AppConfig;
   now: () => Date;

@@ -4,6 +4,7 @@ import {
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { ApiModule } from '../module.ts';
+import { runOptionsOf } from '../../runs/client-signal.ts';
 import { runBond, runMatrix } from './bond-runs.service.ts';
 import { runSimulation } from './simulation.service.ts';
 
@@ -26,9 +27,10 @@ export const simulationModule: ApiModule = {
         description: `${runDescription} useShallowResponse=true drops the row arrays.`,
         body: SimulationRequestSchema, querystring: SimulationQuery,
       },
-    }, async (request) => runSimulation(ctx, requireUser(request), request.body, {
+    }, async (request, reply) => runSimulation(ctx, requireUser(request), request.body, {
       shallow: request.query.useShallowResponse === 'true',
       loanLevel: request.query.loanLevel === 'true',
+      signal: runOptionsOf(request, reply).signal,
     }));
 
     api.post('/simulate/save_scenario/:scenarioName', {
@@ -38,10 +40,11 @@ export const simulationModule: ApiModule = {
         description: runDescription,
         params: z.object({ scenarioName: z.string().max(200) }), body: SimulationRequestSchema, querystring: SimulationQuery,
       },
-    }, async (request) => runSimulation(ctx, requireUser(request), request.body, {
+    }, async (request, reply) => runSimulation(ctx, requireUser(request), request.body, {
       shallow: request.query.useShallowResponse === 'true',
       loanLevel: request.query.loanLevel === 'true',
       saveScenarioName: request.params.scenarioName,
+      signal: runOptionsOf(request, reply).signal,
     }));
 
     api.post('/simulate/:type', {

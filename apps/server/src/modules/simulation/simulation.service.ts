@@ -1,6 +1,6 @@
 import { ScenarioInputSchema, type SimulationRequestBody } from '@opencrt/contracts';
 import {
-  simulate, validateSimulationRequest, ymdToIso,
+  validateSimulationRequest, ymdToIso,
   type DealSpec, type DealState, type LoanTape, type SimulationRequest, type SimulationResponse,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -98,14 +98,16 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
 /** POST /simulate: the deal's collateral and bond cashflows for one scenario. */
 export async function runSimulation(
   ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
-  options: { shallow: boolean; loanLevel: boolean; saveScenarioName?: string },
+  options: { shallow: boolean; loanLevel: boolean; saveScenarioName?: string; signal?: AbortSignal | undefined },
 ): Promise<SimulationResponse & { RunTime?: number }> {
   if (body.UserCollateralCashflow) throw new Invalid(PRERUN_NOT_AVAILABLE);
   if (options.saveScenarioName !== undefined && !options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
   const started = performance.now();
   await refuseReinsuranceDeal(ctx, user, body.DealName);
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
-  const response: SimulationResponse & { RunTime?: number } = simulate(run.spec, run.request, run.state, run.tape);
+  const response: SimulationResponse & { RunTime?: number } = await ctx.runs.run(
+    'simulate', { spec: run.spec, request: run.request, state: run.state, tape: run.tape }, { userId: user.id, signal: options.signal },
+  );
   if (options.saveScenarioName !== undefined) await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response);
   if (options.shallow) {
     response.CollateralCashflow = [];

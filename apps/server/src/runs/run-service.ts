@@ -1,0 +1,150 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { TooManyRequests } from '../http/errors.ts';
+import type { TaskInput, TaskMessage, TaskName, TaskOutput } from './engine-tasks.ts';
+
+/** Who runs, and how a client's disconnect reaches the run. */
+export interface RunOptions {
+  /** The signed-in user: the per-user concurrency cap counts their runs. */
+  userId: number;
+  /** Aborted when the client disconnects: queued work is dropped, running work stopped. */
+  signal?: AbortSignal | undefined;
+}
+
+/** One cell of a batch: its value, or the message of the error it raised. */
+export type BatchOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface BatchOptions<T> extends RunOptions {
+  /** Called as each cell finishes (in finishing order), for progress streams. */
+  onResult?: (index: number, outcome: BatchOutcome<T>) => void;
+}
+
+/**
+ * The one way the server runs engine code (issue "Runs off the request thread"). The HTTP
+ * process only prepares inputs and awaits results; the engine runs on worker threads.
+ */
+export interface RunService {
+  /** Runs one task; rejects with the task's error, 429 when the user or the queue is full. */
+  run<N extends TaskName>(name: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>>;
+  /**
+   * Runs many cells of one task as one admission (a matrix, a vendor grid, an ADco sheet): the
+   * batch takes one of the user's slots, its cells share the pool. Resolves in input order.
+   */
+  runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]>;
+  close(): Promise<void>;
+}
+
+export interface RunLimits {
+  /** Worker threads (default: the machine's cores). */
+  threads: number;
+  /** Runs (single or batch) one user may have admitted at once. */
+  perUser: number;
+  /** Runs admitted across all users; beyond it new runs get 429. */
+  maxAdmitted: number;
+}
+
+export const USER_BUSY = 'You already have the maximum number of runs in progress. Wait for one to finish and try again.';
+export const SERVER_BUSY = 'The server is busy with other runs. Try again in a moment.';
+
+export function defaultRunLimits(env: NodeJS.ProcessEnv = process.env): RunLimits {
+  const positive = (v: string | undefined, fallback: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : fallback);
+  return {
+    threads: positive(env.OPENCRT_RUN_THREADS, Math.max(1, availableParallelism())),
+    perUser: positive(env.OPENCRT_RUNS_PER_USER, 4),
+    maxAdmitted: positive(env.OPENCRT_RUN_QUEUE, 64),
+  };
+}
+
+/** Admission control shared by every implementation: per-user cap and a bounded total. */
+export class Admissions {
+  private readonly perUser = new Map<number, number>();
+  private total = 0;
+  constructor(private readonly limits: Pick<RunLimits, 'perUser' | 'maxAdmitted'>) {}
+
+  /** Takes a slot or throws 429; the returned function gives it back (call once). */
+  admit(userId: number): () => void {
+    const mine = this.perUser.get(userId) ?? 0;
+    if (mine >= this.limits.perUser) throw new TooManyRequests(USER_BUSY);
+    if (this.total >= this.limits.maxAdmitted) throw new TooManyRequests(SERVER_BUSY);
+    this.perUser.set(userId, mine + 1);
+    this.total += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.total -= 1;
+      const left = (this.perUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.perUser.set(userId, left); else this.perUser.delete(userId);
+    };
+  }
+}
+
+/** A Piscina error from an aborted task becomes a plain "cancelled" error. */
+function cancelledOr(error: unknown): Error {
+  if (error instanceof Error && (error.name === 'AbortError' || /aborted/i.test(error.message))) return new RunCancelled();
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The client went away; nobody reads the answer. */
+export class RunCancelled extends Error {
+  constructor() { super('The run was cancelled.'); this.name = 'RunCancelled'; }
+}
+
+/** The default: a Piscina pool of worker threads in this process. */
+export class ThreadPoolRunService implements RunService {
+  private readonly pool: Piscina;
+  private readonly admissions: Admissions;
+
+  constructor(limits: RunLimits = defaultRunLimits()) {
+    this.admissions = new Admissions(limits);
+    this.pool = new Piscina({
+      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: limits.threads,
+      // Idle threads exit after a minute; the next run starts one again.
+      idleTimeout: 60_000,
+    });
+  }
+
+  async run<N extends TaskName>(name: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>> {
+    const release = this.admissions.admit(options.userId);
+    try {
+      return await this.exec(name, input, options.signal);
+    } finally {
+      release();
+    }
+  }
+
+  async runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
+    const release = this.admissions.admit(options.userId);
+    try {
+      return await Promise.all(inputs.map(async (input, index) => {
+        let outcome: BatchOutcome<TaskOutput<N>>;
+        try {
+          outcome = { ok: true, value: await this.exec(name, input, options.signal) };
+        } catch (error) {
+          if (error instanceof RunCancelled) throw error;
+          outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+        }
+        options.onResult?.(index, outcome);
+        return outcome;
+      }));
+    } finally {
+      release();
+    }
+  }
+
+  private async exec<N extends TaskName>(name: N, input: TaskInput<N>, signal: AbortSignal | undefined): Promise<TaskOutput<N>> {
+    if (signal?.aborted) throw new RunCancelled();
+    const message: TaskMessage = { name, input };
+    try {
+      return (await this.pool.run(message, signal ? { signal } : {})) as TaskOutput<N>;
+    } catch (error) {
+      throw cancelledOr(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
