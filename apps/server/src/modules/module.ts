@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthEvents } from '../auth/auth-events.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -17,6 +18,8 @@ export interface ModuleContext {
   /** Every engine computation goes through it (worker threads / queue), never the event loop. */
   runs: RunService;
   tokens: TokenService;
+  /** Call after changing a user's roles, enabled flag, password or sessions. */
+  authEvents: AuthEvents;
   config: AppConfig;
   now: () => Date;
 }

@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.ts';
 import * as deals from './0002-deals.ts';
 import * as scenarios from './0003-scenarios.ts';
 import * as portfolios from './0004-portfolios.ts';
+import * as portfolioCalculations from './0005-portfolio-calculations.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-deals': deals,
   '0003-scenarios': scenarios,
   '0004-portfolios': portfolios,
+  '0005-portfolio-calculations': portfolioCalculations,
 };
