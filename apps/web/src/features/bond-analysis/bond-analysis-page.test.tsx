@@ -104,3 +104,30 @@ describe('BondAnalysisPage catalog check', () => {
     expect(get.mock.calls.map((c) => c[0])).toContain('/deals/FORDO%202024-A');
   });
 });
+
+describe('BondAnalysisPage index rate (issue 18 #1)', () => {
+  const floating = () => ({
+    ...dealOf('STACR 2026-DNA1', 'STACR'),
+    Bonds: [{ ...bond('M-1'), Coupon: 4.66, FloaterFormula: 'SOFR + 1.00%' }],
+    IndexRate: { Name: 'SOFR', RatePct: 3.66, Date: 20261015 },
+  });
+
+  it('starts the SOFR input at the deal\'s current index rate, shown with its date, and runs with it', async () => {
+    renderPage('/bond_analysis?dealName=STACR+2026-DNA1&bondName=M-1&price=100', floating());
+    await waitFor(() => expect((screen.getByTestId('input-libor') as HTMLInputElement).value).toBe('3.66'));
+    expect(screen.getByTestId('index-rate-hint').textContent).toBe('Current SOFR 3.66% on 10/15/2026');
+    fireEvent.click(screen.getByTestId('calculate'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(call(0)[1]).toMatchObject({ Libor: [0, 0.0366] });
+    expect(screen.queryByTestId('zero-index-note')).toBeNull();
+  });
+
+  it('keeps a remembered index and notes a run at 0 on a floating deal', async () => {
+    Cookies.set('bondAnalysis.libor', '0', { path: '/' });
+    renderPage('/bond_analysis?dealName=STACR+2026-DNA1&bondName=M-1&price=100', floating());
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect((screen.getByTestId('input-libor') as HTMLInputElement).value).toBe('0');
+    expect((await screen.findByTestId('zero-index-note')).textContent).toMatch(/margin only/);
+  });
+});

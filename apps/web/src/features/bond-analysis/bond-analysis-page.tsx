@@ -23,6 +23,7 @@ import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputToYmd, isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
+import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../deal-analysis/index-rate.ts';
 import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
@@ -79,6 +80,10 @@ export function BondAnalysisPage() {
     enabled: known,
   });
   const deal = details.data;
+  // The SOFR input starts at the deal's current index rate unless a cookie or the link gives one.
+  const markIndexEdited = useIndexPrefill(deal, query.has('libor') || hasSavedIndex('bondAnalysis.'),
+    (libor) => setInputs((i) => ({ ...i, libor })));
+  const [zeroIndexRun, setZeroIndexRun] = useState(false);
   const bonds = useMemo(() => deal?.Bonds ?? [], [deal]);
   const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : bonds.find((b) => !b.IsMACR && b.CurrentBalance > 0)?.BondName ?? bonds[0]?.BondName ?? '';
   const bond = bonds.find((b) => b.BondName === bondName) ?? null;
@@ -117,6 +122,7 @@ export function BondAnalysisPage() {
     setError(problem);
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
+    setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
     setBusy(true);
     setSingle(null);
     const started = performance.now();
@@ -180,7 +186,8 @@ export function BondAnalysisPage() {
             onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
           />
           <PricingPanel
-            tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={setInputs} isAgency={agency} busy={busy}
+            tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
+            indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
             resultText={formatMetric(tab, single?.Value)} resultMessage={message}
