@@ -131,3 +131,36 @@ describe('BondAnalysisPage index rate (issue 18 #1)', () => {
     expect((await screen.findByTestId('zero-index-note')).textContent).toMatch(/margin only/);
   });
 });
+
+describe('BondAnalysisPage matrix (issue 18 #2, #3)', () => {
+  it('moves the CPR and CDR inputs to a clicked cell, so the inputs say what ran', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cpr=10&cdr=0.05', dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('run-matrix'));
+    await screen.findByTestId('matrix-grid');
+    fireEvent.click(document.querySelector('[data-testid=matrix-grid] td[data-cpr="20"][data-cdr="1"]') as Element);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect((screen.getByTestId('input-cpr') as HTMLInputElement).value).toBe('20');
+    expect((screen.getByTestId('input-cdr') as HTMLInputElement).value).toBe('1');
+  });
+
+  it.each([
+    ['', 'A matrix needs at least one CPR and one CDR.'],
+    ['5 12R', 'Missing valid: CPR'],
+    ['1,,2', 'Missing valid: CPR'],
+  ])('refuses to run the grid with CPR %j', async (cpr, message) => {
+    renderPage(`/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cpr=${encodeURIComponent(cpr)}`, dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('run-matrix'));
+    expect(screen.getByTestId('pricing-error').textContent).toBe(message);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('refuses an empty CDR and a bad severity before the grid runs', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cdr=&loss_severity=x1', dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('run-matrix'));
+    expect(screen.getByTestId('pricing-error').textContent).toBe('A matrix needs at least one CPR and one CDR.');
+    fireEvent.change(screen.getByTestId('input-cdr'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('run-matrix'));
+    expect(screen.getByTestId('pricing-error').textContent).toBe('Missing valid: Loss Severity');
+    expect(post).not.toHaveBeenCalled();
+  });
+});

@@ -30,7 +30,7 @@ import { formatElapsed } from '../deal-analysis/run-timer.ts';
 import { runBond, runMatrix } from './bond-analysis.api.ts';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
-import { formatMetric, loadBondInputs, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
+import { formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
 import { shareLink } from './share-link.ts';
 
@@ -140,7 +140,7 @@ export function BondAnalysisPage() {
   }
 
   async function matrixRun() {
-    const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, true);
+    const problem = tabProblem(tab, inputs) ?? matrixProblem(inputs, agency, !!scenario);
     setError(problem);
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
@@ -192,7 +192,9 @@ export function BondAnalysisPage() {
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
             resultText={formatMetric(tab, single?.Value)} resultMessage={message}
             wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
-            matrix={matrix} selectedCell={cell} onCell={(c) => void calculate(c)}
+            matrix={matrix} selectedCell={cell}
+            // The inputs follow the clicked cell, so what the screen shows is what ran (issue 18 #2).
+            onCell={(c) => { setInputs((i) => ({ ...i, cpr: String(c.cpr), cdr: String(c.cdr) })); void calculate(c); }}
             roles={session?.roles ?? []}
             scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
             onClearScenario={() => { setScenario(null); clearResults(); }}
