@@ -15,7 +15,7 @@ vi.mock('../../app/session-context.tsx', () => ({
 const { BondAnalysisPage } = await import('./bond-analysis-page.tsx');
 
 const bond = (BondName: string) => ({
-  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 5.1, FloaterFormula: null, BondType: 'Senior',
+  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 5.1, FloaterFormula: null as string | null, BondType: 'Senior',
   OriginalEnhance: null, OriginalThickness: null, CurrentEnhance: null, CurrentThickness: null, IsMACR: false, CollateralGroups: [1],
 });
 const dealOf = (DealName: string, DealType: string) => ({

@@ -15,7 +15,7 @@ vi.mock('../../app/session-context.tsx', () => ({
 const { DealAnalysisPage } = await import('./deal-analysis-page.tsx');
 
 const bond = (BondName: string, CollateralGroups: number[], IsMACR = false) => ({
-  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 2, FloaterFormula: null, BondType: 'Sequential',
+  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 2, FloaterFormula: null as string | null, BondType: 'Sequential',
   OriginalEnhance: null, OriginalThickness: null, CurrentEnhance: null, CurrentThickness: null, IsMACR, CollateralGroups,
 });
 const dealOf = (DealName: string, DealType: string, Bonds: ReturnType<typeof bond>[], groups: number[]) => ({
