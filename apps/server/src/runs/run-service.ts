@@ -152,6 +152,11 @@ export class ThreadPoolRunService implements RunService {
     }
   }
 
+  /** Tasks waiting for a thread (tests and diagnostics). */
+  get queued(): number {
+    return this.pool.queueSize;
+  }
+
   async close(): Promise<void> {
     await this.pool.destroy();
   }
