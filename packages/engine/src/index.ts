@@ -30,7 +30,9 @@ export type { TestResults, WaterfallOptions, WaterfallPeriod, WaterfallResult } 
 
 export { runDeal, startingLines } from './simulate/run-deal.ts';
 export type { CollateralProjector, DealRun, DealScenario } from './simulate/run-deal.ts';
-export { simulate, responseOf } from './simulate/simulate.ts';
+export { simulate, responseOf, runRequest, prerunProblems } from './simulate/simulate.ts';
+export { userCollateralFlows, userCollateralProblems, USER_COLLATERAL_LISTS } from './collateral/user-collateral.ts';
+export type { UserCollateralRows } from './collateral/user-collateral.ts';
 export { stateAfter } from './simulate/deal-state.ts';
 export { requestToScenario, requestVectorToRate, validateSimulationRequest } from './simulate/request-scenario.ts';
 export { monthlyCollateralRows, paymentDateCollateralRows, cutRows, BALANCE_CUTOFF } from './simulate/collateral-rows.ts';

@@ -35,13 +35,17 @@ export function validateSimulationRequest(req: SimulationRequest): ValidationIss
   ];
   const missing: string[] = [];
   const invalid: string[] = [];
+  // A prerun collateral cashflow replaces the scenario's speeds (spec 002 run entry: "either
+  // UserCollateralCashflow or Cpr, Cdr, LossSeverity, Delinquency, Libor"): absent ones are not missing.
+  const prerun = Boolean(req.UserCollateralCashflow);
   for (const [key, label, max] of items) {
+    if (prerun && vectorState(req[key], max) === 'missing') continue;
     const s = vectorState(req[key], max);
     if (s === 'missing') missing.push(label);
     if (s === 'invalid') invalid.push(label);
   }
   const libor = vectorState(Array.isArray(req.Libor) ? req.Libor.map((x) => (isGoodNumber(x) ? Math.abs(x) : x)) : isGoodNumber(req.Libor) ? Math.abs(req.Libor) : req.Libor, 1);
-  if (libor === 'missing') missing.push('LIBOR');
+  if (libor === 'missing' && !prerun) missing.push('LIBOR');
   if (libor === 'invalid') invalid.push('LIBOR');
   if (missing.length > 0) issues.push({ path: 'request', message: `Missing required: ${missing.join(', ')}` });
   if (invalid.length > 0) issues.push({ path: 'request', message: `Missing valid: ${invalid.join(', ')}` });

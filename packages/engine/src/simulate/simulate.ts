@@ -2,6 +2,8 @@ import type { DealSpec, DealState } from '../deal/deal-spec.ts';
 import { referenceWaterfall } from '../deal/waterfall-kind.ts';
 import type { CollateralScenario } from '../collateral/collateral-types.ts';
 import { projectLoans } from '../collateral/project-loans.ts';
+import { userCollateralIndexPath, userCollateralProblems, userCollateralProjector } from '../collateral/user-collateral.ts';
+import { startingLines } from './run-deal.ts';
 import type { LoanTape } from '../collateral/project-loans.ts';
 import { bondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
@@ -27,14 +29,45 @@ import type { MiscVariables, SimulationRequest, SimulationResponse, TriggerRow }
  *        without it, or with RunLoanLevel false, the deal's rep lines are projected
  */
 export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealState | null, tape: LoanTape | null = null): SimulationResponse {
-  const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
-  const run = runAnyDeal(spec, requestToScenario(spec, request), asOf, project);
+  const run = runRequest(spec, request, asOf, tape);
   const settlement = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
   // Without a state the run starts at closing: a settlement date after the first projected
   // payment date would put paid cash before settlement, so WAL is then measured from closing.
   const firstPd = run.paymentDates[0] ?? spec.dates.firstPaymentDate;
   const from = settlement !== null && (asOf !== null || settlement < firstPd) ? settlement : spec.dates.closingDate;
   return responseOf(run, request.BondName ?? null, from);
+}
+
+/**
+ * Runs the request's scenario on the deal: the collateral is the user's prerun cashflow when the
+ * request carries one (its Libor column, when not all zero, is the index path), else the loan tape
+ * for RunLoanLevel runs, else the deal's rep lines.
+ */
+export function runRequest(spec: DealSpec, request: SimulationRequest, asOf: DealState | null, tape: LoanTape | null = null): AnyDealRun {
+  const prerun = request.UserCollateralCashflow ?? null;
+  if (prerun) {
+    const scenario = requestToScenario(spec, { ...request, Cpr: request.Cpr ?? 0, Cdr: request.Cdr ?? 0, LossSeverity: request.LossSeverity ?? 0, Delinquency: request.Delinquency ?? 0, Libor: request.Libor ?? 0 });
+    const index = userCollateralIndexPath(prerun);
+    const start = startingLines(spec, asOf, scenario.collateralGroup).reduce((s, l) => s + l.balance, 0);
+    return runAnyDeal(spec, index ? { ...scenario, indexRate: index } : scenario, asOf, userCollateralProjector(prerun, start));
+  }
+  const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
+  return runAnyDeal(spec, requestToScenario(spec, request), asOf, project);
+}
+
+/**
+ * Problems that stop a prerun collateral cashflow from running on this deal (empty = runs).
+ * Multi-group cash-flow deals project each group separately, and one file cannot say which
+ * group's collateral it is.
+ */
+export function prerunProblems(spec: DealSpec, request: SimulationRequest): string[] {
+  const prerun = request.UserCollateralCashflow;
+  if (!prerun) return [];
+  const groups = new Set(spec.collateral.repLines.map((l) => l.collateralGroup));
+  if (spec.waterfall.kind !== 'reference-tranche' && groups.size > 1 && request.CollateralGroup == null) {
+    return ['A prerun collateral cashflow runs on one collateral group: choose the group it belongs to.'];
+  }
+  return userCollateralProblems(prerun);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { UserCollateralRows } from '../collateral/user-collateral.ts';
 /**
  * Simulation request and response, named exactly as the spec (000 §3 "Simulation request",
  * "Deal cashflow result", collateral and bond cashflow rows; 001 §3.9).
@@ -52,7 +53,8 @@ export interface SimulationRequest {
   TuneCpr?: number;
   TuneCdr?: number;
   TuneSeverity?: number;
-  UserCollateralCashflow?: unknown;
+  /** Prerun collateral: replayed instead of projecting the collateral (spec 002 "User collateral cashflow"). */
+  UserCollateralCashflow?: UserCollateralRows | null;
 }
 
 /** Collateral cashflow row (spec 000 §3) plus ForeclosureBalance. */
