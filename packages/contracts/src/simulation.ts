@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarYyyymmdd } from './deals.ts';
+import { PrerunCashflowSchema } from './user-cashflows.ts';
 
 /**
  * A request rate (spec 000 §3): a fraction, a list of fractions (period-indexed with the leading
@@ -49,7 +50,8 @@ export const SimulationRequestSchema = z.object({
   TuneCpr: z.number().positive().max(10).optional().nullable(),
   TuneCdr: z.number().positive().max(10).optional().nullable(),
   TuneSeverity: z.number().positive().max(10).optional().nullable(),
-  UserCollateralCashflow: z.unknown().optional(),
+  /** A saved user collateral cashflow to run as prerun collateral (spec 002), replacing the speeds. */
+  UserCollateralCashflow: PrerunCashflowSchema.optional().nullable(),
   /** A saved scenario's id to run instead of the four vectors (spec 000 §4 selectedScenario). */
   SelectedScenarioId: z.number().int().positive().optional().nullable(),
 });

@@ -11,6 +11,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0]?.schema ?? 'public',
+    // Feature migrations are independent tables and may land in any order: a database that ran a
+    // later-numbered one still takes an earlier-numbered one added afterwards.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -4,9 +4,9 @@
  * errors (the service checks the request before it gets here).
  */
 import {
-  bondRows, priceFromSpread, priceFromYield, pricingCashflows, projectLoans, requestToScenario, responseOf, runAnyDeal, runBondMatrix,
+  bondRows, priceFromSpread, priceFromYield, pricingCashflows, requestToScenario, responseOf, runBondMatrix, runRequest,
   settlementOf, spreadFromPrice, yieldFromPrice,
-  type AnalyticsResult, type BondMatrix, type BondRows, type CollateralScenario, type SimulationRequest, type SimulationResponse,
+  type AnalyticsResult, type BondMatrix, type BondRows, type SimulationRequest, type SimulationResponse,
 } from '@opencrt/engine';
 import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 
@@ -46,9 +46,9 @@ export interface BondTaskOutput {
 /** One bond under one scenario: its cashflows and (with a quote) its price, yield or spread. */
 export function bondRunTask(input: BondTaskInput): BondTaskOutput {
   const { spec, state, tape } = resolveDeal(input.deal);
-  const project = tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
-  // Any family: reference-tranche deals (STACR, CAS, ILN) and cash-flow deals (RMBS, ABS, agency).
-  const deal = runAnyDeal(spec, requestToScenario(spec, input.request), state, project);
+  // Any family: reference-tranche deals (STACR, CAS, ILN) and cash-flow deals (RMBS, ABS, agency);
+  // the collateral is the request's prerun cashflow, the loan tape or the rep lines.
+  const deal = runRequest(spec, { ...input.request, RunLoanLevel: tape !== null }, state, tape);
   const response = responseOf(deal, input.bondName, input.settlementIso);
   const bond = bondRows(deal, [], input.bondName)[0];
   // The engine's accrual rule: the first accrual start from closing, else the last paid date.

@@ -37,7 +37,6 @@ export async function runBond(
   ctx: ModuleContext, user: AuthUser, type: BondRunType, body: BondRunRequestBody, options: { loanLevel: boolean; signal?: AbortSignal | undefined },
 ): Promise<BondRunResponse> {
   const quote = quoteOf(type, body);
-  if (body.UserCollateralCashflow) throw new Invalid('Prerun collateral cashflows cannot be run here yet.');
   const started = performance.now();
   await refuseReinsuranceDeal(ctx, user, body.DealName);
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sampleCashflowLists } from '../user-cashflows/sample-cashflow.ts';
 
 const DNA1 = 'STACR 2026-DNA1';
 const base = { DealName: DNA1, BondName: 'M-1', SettlementDate: 20260217, Cpr: [0, 0.1], Cdr: [0, 0], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0365786] };
@@ -92,7 +93,7 @@ describe('POST /api/simulate/{type}/matrix with a metric', () => {
     const token = await t.token('user');
     const post = (type: string, payload: object) => t.request({ method: 'POST', url: `/api/simulate/${type}/matrix`, token, payload });
     expect((await post('price', { ...base, Yield: 0.05, PrepaymentModel: 'AFT' })).json()).toEqual({ Message: 'Matrix does not support prepayment models.' });
-    expect((await post('price', { ...base, Yield: 0.05, UserCollateralCashflow: {} })).json()).toEqual({ Message: 'Matrix does not support prerun cashflows.' });
+    expect((await post('price', { ...base, Yield: 0.05, UserCollateralCashflow: { CollateralCashflow: sampleCashflowLists(3, 1e6) } })).json()).toEqual({ Message: 'Matrix does not support prerun cashflows.' });
     expect((await post('price', { ...base, Yield: 0.05, SelectedScenarioId: 3 })).json()).toEqual({ Message: 'Not supported scenario type.' });
     expect((await post('price', base)).json()).toEqual({ Message: 'Either Yield or both Spread and Benchmark Rate are required.' });
     expect((await post('spread', { ...base, Price: 100 })).json()).toEqual({ Message: ' Price and Benchmark Rate are required.' });

@@ -1,6 +1,6 @@
 import { ScenarioInputSchema, type SimulationRequestBody } from '@opencrt/contracts';
 import {
-  validateSimulationRequest, ymdToIso,
+  prerunProblems, validateSimulationRequest, ymdToIso,
   type DealSpec, type DealState, type LoanTape, type SimulationRequest, type SimulationResponse,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -29,8 +29,6 @@ export interface PreparedRun {
    */
   deal: DealInput;
 }
-
-const PRERUN_NOT_AVAILABLE = 'Prerun collateral cashflows cannot be run here yet.';
 
 /**
  * Credit models (spec 000 §6: LDM/LDM_3 for LDM_User, AFT for AFT_User). Until the predictive
@@ -88,6 +86,8 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
   if (request.BondName && !spec.tranches.some((t) => t.name === request.BondName) && !(spec.macrClasses ?? []).some((m) => m.name === request.BondName)) {
     throw new NotFound(`Bond ${request.BondName} was not found in ${deal.deal_name}.`);
   }
+  const prerun = prerunProblems(spec, request);
+  if (prerun.length) throw new Invalid(prerun.join('\n'));
   const poolBalance = start.state?.poolBalance ?? spec.collateral.cutOffBalance;
   const loaded = loanLevel ? await loadVersionedLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
   if (loanLevel && !loaded) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
@@ -109,7 +109,6 @@ export async function runSimulation(
   ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
   options: { shallow: boolean; loanLevel: boolean; saveScenarioName?: string; signal?: AbortSignal | undefined },
 ): Promise<SimulationResponse & { RunTime?: number }> {
-  if (body.UserCollateralCashflow) throw new Invalid(PRERUN_NOT_AVAILABLE);
   if (options.saveScenarioName !== undefined && !options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
   const started = performance.now();
   await refuseReinsuranceDeal(ctx, user, body.DealName);

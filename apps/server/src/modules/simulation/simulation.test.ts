@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sampleCashflowLists } from '../user-cashflows/sample-cashflow.ts';
 
 const DNA1 = 'STACR 2026-DNA1';
 const base = { DealName: DNA1, SettlementDate: 20260217, Cpr: [0, 0.1], Cdr: [0, 0], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0365786] };
@@ -127,7 +128,7 @@ describe('POST /api/simulate/{type}/matrix', () => {
     const token = await t.token('user');
     const post = (payload: object) => t.request({ method: 'POST', url: '/api/simulate/yield/matrix', token, payload });
     expect((await post({ ...base, BondName: 'M-1', PrepaymentModel: 'AFT' })).json()).toEqual({ Message: 'Matrix does not support prepayment models.' });
-    expect((await post({ ...base, BondName: 'M-1', UserCollateralCashflow: { rows: [] } })).json()).toEqual({ Message: 'Matrix does not support prerun cashflows.' });
+    expect((await post({ ...base, BondName: 'M-1', UserCollateralCashflow: { CollateralCashflow: sampleCashflowLists(3, 1e6) } })).json()).toEqual({ Message: 'Matrix does not support prerun cashflows.' });
     expect((await post({ ...base, BondName: 'M-1', MatrixCpr: [] })).json()).toEqual({ Message: 'A matrix needs at least one CPR and one CDR.' });
     expect((await post({ ...base })).statusCode).toBe(400);
     expect((await t.request({ method: 'POST', url: '/api/simulate/other/matrix', token, payload: { ...base, BondName: 'M-1' } })).statusCode).toBe(400);
