@@ -8,6 +8,7 @@
  * loads the deal (spec, state, tape) and passes it in.
  */
 import { simulate, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
+import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts';
 
 export interface SimulateTaskInput {
   spec: DealSpec;
@@ -19,6 +20,8 @@ export interface SimulateTaskInput {
 export const engineTasks = {
   /** POST /simulate and save_scenario: collateral and bond cashflows of one scenario. */
   simulate: (input: SimulateTaskInput) => simulate(input.spec, input.request, input.state, input.tape),
+  /** Custom deal save: editor rules, engine structure and validateDeal, catalog rows (no I/O). */
+  buildCustomDeal,
 } as const;
 
 export type EngineTasks = typeof engineTasks;
