@@ -93,9 +93,12 @@ export function validateCirtDeal(deal: CirtDeal): FieldIssue[] {
   return v.list;
 }
 
-/** 'STACR', optional words, a 4-digit year, a dash and at least 3 letters or digits. */
+/**
+ * 'STACR', optional words, a 4-digit year, a dash and at least 3 letters or digits; anything may
+ * follow them ('STACR YYYY-[a-z0-9]{3}*'), so a clone's '-CLONE12345' suffix keeps a valid name.
+ */
 export function matchesDealNameMask(name: string, prefix: 'STACR' | 'ACIS'): boolean {
-  return new RegExp(`^${prefix}( [A-Za-z0-9]+)* \\d{4}-[A-Za-z0-9]{3,}$`).test(name.trim());
+  return new RegExp(`^${prefix}( [A-Za-z0-9]+)* \\d{4}-[A-Za-z0-9]{3}`).test(name.trim());
 }
 
 function validateStacr(s: StacrDeal, v: Issues): void {
