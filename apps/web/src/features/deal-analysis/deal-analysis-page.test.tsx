@@ -173,7 +173,7 @@ describe('DealAnalysisPage rows and settlement (issue 18 #4, #5)', () => {
     const row = (Period: number, Balance: number) => ({ Period, PaymentDate: 20261125, Balance, Principal: 0, Interest: 0, Rate: 0, Cash: 0, ActualWriteDown: 0 });
     post.mockResolvedValue({ ...answer, CollateralCashflow: [row(1, 9), row(2, 8)], BondsCashflows: [{ BondName: 'SC', BondCashflow: [row(1, 5), row(2, 0), row(3, 0), row(4, 0)] }] });
     const { runSimulation } = await import('./deal-analysis.api.ts');
-    const result = await runSimulation(api, {});
+    const result = await runSimulation(api as unknown as Parameters<typeof runSimulation>[0], {});
     expect(result.BondsCashflows[0]?.BondCashflow.map((r) => r.Period)).toEqual([1, 2, 3]);
     expect(result.CollateralCashflow).toHaveLength(2);
   });
