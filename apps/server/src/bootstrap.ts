@@ -6,7 +6,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { uncachedAuthEvents } from './auth/auth-events.ts';
-import { ThreadPoolRunService, type RunService } from './runs/run-service.ts';
+import { createRunService, type RunService } from './runs/run-service.ts';
 import { seedDatabase } from './seed/index.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
 
@@ -16,7 +16,7 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
   const now = options.now ?? (() => new Date());
   const logins: SeededLogin[] = await seedDatabase({ db: handle.db, config, now: now() });
   const tokens = new TokenService(await resolveJwtSecret(handle.db, config.jwtSecret), config.tokenLifetimeSeconds);
-  const runs = options.runs ?? new ThreadPoolRunService();
+  const runs = options.runs ?? await createRunService();
   const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: uncachedAuthEvents };
   const app = await buildApp(ctx, options);
   app.addHook('onClose', async () => { await runs.close(); });
