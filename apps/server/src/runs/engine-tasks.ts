@@ -8,6 +8,7 @@
  * loads the deal (spec, state, tape) and passes it in.
  */
 import { simulate, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
+import { runPortfolioLine, type PortfolioLineInput } from '../modules/portfolios/portfolio-line.task.ts';
 
 export interface SimulateTaskInput {
   spec: DealSpec;
@@ -19,6 +20,8 @@ export interface SimulateTaskInput {
 export const engineTasks = {
   /** POST /simulate and save_scenario: collateral and bond cashflows of one scenario. */
   simulate: (input: SimulateTaskInput) => simulate(input.spec, input.request, input.state, input.tape),
+  /** POST /simulate/portfolio and the vendor grid: one portfolio line (ACIS, CIRT or bond) under one scenario. */
+  portfolioLine: (input: PortfolioLineInput) => runPortfolioLine(input),
 } as const;
 
 export type EngineTasks = typeof engineTasks;
