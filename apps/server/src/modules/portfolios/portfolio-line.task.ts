@@ -6,18 +6,19 @@
 import {
   bondMetrics, bondRows, cutRows, irrMonthly, lineMetrics, paymentDateCollateralRows, pricingCashflows, requestToScenario, requestVectorToRate,
   runAcis, runAnyDeal, runCirt, runDeal, settlementOf, spreadFromPrice, yieldFromPrice, isoToYmd,
-  type AcisLayerTerms, type BondCashflowRow, type CirtRunInput, type CollateralTerms, type DealSpec, type DealState, type InsuranceRow,
+  type AcisLayerTerms, type BondCashflowRow, type CirtRunInput, type CollateralTerms, type InsuranceRow,
   type InsuranceYield, type SimulationRequest,
 } from '@opencrt/engine';
+import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 import { cutAfterExhausted } from '../acis-cirt/cashflow-rows.ts';
 
 /** A scenario's four vectors in the request convention (fractions, leading period-0 element). */
 export interface ScenarioVectors { Cpr: number[]; Cdr: number[]; LossSeverity: number[]; Delinquency: number[] }
 
 export type PortfolioLineInput =
-  | { kind: 'ACIS'; spec: DealSpec; state: DealState | null; request: SimulationRequest; layer: AcisLayerTerms; collateral: CollateralTerms; settlementIso: string; vectors: ScenarioVectors | null }
+  | { kind: 'ACIS'; deal: DealInput; request: SimulationRequest; layer: AcisLayerTerms; collateral: CollateralTerms; settlementIso: string; vectors: ScenarioVectors | null }
   | { kind: 'CIRT'; cirt: CirtRunInput; vectors: ScenarioVectors | null }
-  | { kind: 'Bond'; spec: DealSpec; state: DealState | null; request: SimulationRequest; settlementIso: string; bondName: string; price: number; faceAmt: number; benchmark: number; vectors: ScenarioVectors | null };
+  | { kind: 'Bond'; deal: DealInput; request: SimulationRequest; settlementIso: string; bondName: string; price: number; faceAmt: number; benchmark: number; vectors: ScenarioVectors | null };
 
 export interface PortfolioLineOutput {
   kind: 'ACIS' | 'CIRT' | 'Bond';
@@ -58,8 +59,9 @@ function insuranceOutput(kind: 'ACIS' | 'CIRT', cf: ReturnType<typeof runAcis>, 
 export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput {
   if (input.kind === 'ACIS') {
     const request = input.vectors ? { ...input.request, ...input.vectors } : input.request;
+    const { spec, state } = resolveDeal(input.deal);
     // Coverage ends at the STACR clean-up redemption; the STACR time call is not exercised (as /simulate/acis).
-    const deal = runDeal(input.spec, { ...requestToScenario(input.spec, request), cleanUpCall: true, timeCall: false }, input.state);
+    const deal = runDeal(spec, { ...requestToScenario(spec, request), cleanUpCall: true, timeCall: false }, state);
     return insuranceOutput('ACIS', runAcis(deal, input.layer, input.collateral, input.settlementIso), input.layer.initialLimit);
   }
   if (input.kind === 'CIRT') {
@@ -75,12 +77,13 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
     return insuranceOutput('CIRT', runCirt(cirt).cashflow, cirt.userLimit);
   }
   const request = input.vectors ? { ...input.request, ...input.vectors } : input.request;
-  const deal = runAnyDeal(input.spec, requestToScenario(input.spec, request), input.state);
+  const { spec, state } = resolveDeal(input.deal);
+  const deal = runAnyDeal(spec, requestToScenario(spec, request), state);
   const bond = bondRows(deal, [], input.bondName)[0];
-  if (!bond) throw new Error(`Bond ${input.bondName} was not found in ${input.spec.dealName}.`);
+  if (!bond) throw new Error(`Bond ${input.bondName} was not found in ${spec.dealName}.`);
   const scale = bond.originalBalance > 0 ? input.faceAmt / bond.originalBalance : 0;
   const metrics = bondMetrics(bond.rows, bond.originalBalance, input.settlementIso, false, bond.interestOnly ? bond.startBalance : null);
-  const pricing = pricingCashflows(bond, input.settlementIso, settlementOf(input.spec, request, input.state).accrualStart);
+  const pricing = pricingCashflows(bond, input.settlementIso, settlementOf(spec, request, state).accrualStart);
   const y = yieldFromPrice(pricing, input.price);
   const s = spreadFromPrice(pricing, input.price, input.benchmark, metrics.Wal);
   const rows = cutRows(bond.rows.map((r) => ({

@@ -77,7 +77,7 @@ async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settl
     return {
       ...base, bondName: body.BondName, collateralPct: p.settings.collateralPct, price: 0,
       input: {
-        kind: 'ACIS', spec: p.run.spec, state: p.run.state, request: p.run.request, layer: p.layer, settlementIso: p.run.settlementIso,
+        kind: 'ACIS', deal: p.run.deal, request: p.run.request, layer: p.layer, settlementIso: p.run.settlementIso,
         collateral: { collateralPct: p.settings.collateralPct, interestRate: p.settings.interestRate }, vectors: null,
       },
     };
@@ -101,7 +101,7 @@ async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settl
   return {
     ...base, bondName: body.BondName ?? e.BondName, collateralPct: 0, price,
     input: {
-      kind: 'Bond', spec: run.spec, state: run.state, request: run.request, settlementIso: run.settlementIso, bondName: body.BondName ?? e.BondName,
+      kind: 'Bond', deal: run.deal, request: run.request, settlementIso: run.settlementIso, bondName: body.BondName ?? e.BondName,
       price, faceAmt: face, benchmark: firstRate(run.request.Libor), vectors: null,
     },
   };
