@@ -159,10 +159,9 @@ export const MISSING_SCENARIO = 'Missing scenario';
 /** Vendor grid run error (spelling as the spec gives it). */
 export const gridRunError = (ordinal: number, scenario: string, text: string): string => `Line ${ordinal}, Scneario ${scenario}: ${text}`;
 
-/** NDJSON events of POST /simulate/portfolio/grid, one JSON object per line. */
+/** NDJSON lines of POST /simulate/portfolio/grid (the run service's stream-batch protocol). */
 export type GridEvent =
-  | { type: 'start'; Lines: number; Scenarios: string[]; Cells: number }
-  | { type: 'cell'; Done: number; Cell: GridCell }
-  | { type: 'done'; Done: number; Cells: number }
+  | { type: 'piece'; index: number; done: number; total: number; ok: true; value: GridCell }
+  | { type: 'piece'; index: number; done: number; total: number; ok: false; Message: string }
+  | { type: 'done'; total: number; failed: number; summary: { Lines: number; Scenarios: string[]; Fixed: GridCell[] } }
   | { type: 'error'; Message: string };
-

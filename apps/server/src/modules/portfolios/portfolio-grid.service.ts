@@ -8,12 +8,11 @@ import {
 } from '@opencrt/contracts';
 import type { z } from 'zod';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import type { BatchOutcome } from '../../runs/run-service.ts';
 import type { ModuleContext } from '../module.ts';
 import { createScenariosRepository } from '../scenarios/scenarios.repository.ts';
 import { scenariosDb } from '../scenarios/scenarios.tables.ts';
 import { prepareLines, type PreparedLine, type RunEntry } from './portfolio-lines.prepare.ts';
-import type { PortfolioLineInput, PortfolioLineOutput, ScenarioVectors } from './portfolio-line.task.ts';
+import type { PortfolioCellMetrics, PortfolioLineInput, ScenarioVectors } from './portfolio-line.task.ts';
 import { MONTHS_BACK } from './portfolio-runs.service.ts';
 import { portfolioScenarios } from './portfolio-scenarios.service.ts';
 import { getPortfolioById } from './portfolios.service.ts';
@@ -68,31 +67,24 @@ const blank = (ordinal: number, c: GridColumn): GridCell => ({
   RateOnLine: null, LossOnLine: null, ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null,
 });
 
-export function cellOf(ordinal: number, c: GridColumn, o: PortfolioLineOutput): GridCell {
-  return {
-    ...blank(ordinal, c),
-    Yield: o.yield.IsSuccessful ? o.yield.Value : null, YieldError: o.yield.IsSuccessful ? null : o.yield.ErrorMessage,
-    RateOnLine: o.lineMetrics.RateOnLine, LossOnLine: o.lineMetrics.LossOnLine, ReturnOnLine: o.lineMetrics.ReturnOnLine,
-    CollateralLossesPct: o.collateralLossesPct, Wal: o.wal, WritedownPct: o.writedownPct, Spread: o.spread.IsSuccessful ? o.spread.Value : null,
-  };
+/** A cell from its task's metrics; an engine failure gets the spec's 'Line N, Scneario S: text'. */
+export function cellOf(ordinal: number, c: GridColumn, m: PortfolioCellMetrics): GridCell {
+  return { ...blank(ordinal, c), ...m, Error: m.Error === null ? null : gridRunError(ordinal, c.name, m.Error) };
 }
 
-/**
- * Runs a planned grid. Cells that need no engine (missing scenario, line that could not be
- * prepared) are reported first; the rest go to the run service as one batch and are reported as
- * they finish (only the metrics are kept, not the rows). Resolves with every cell in row-major order.
- */
-export async function runGrid(
-  ctx: ModuleContext, user: AuthUser, plan: GridPlan, options: { signal?: AbortSignal | undefined; onCell?: (cell: GridCell) => void },
-): Promise<GridCell[]> {
-  const cells: GridCell[] = plan.cells.map((c) => blank(c.ordinal, c.column));
+/** The grid as work: cells known without the engine (missing scenario, line not runnable) and the task inputs of the rest. */
+export interface GridWork {
+  fixed: GridCell[];
+  toRun: { ordinal: number; column: GridColumn; input: PortfolioLineInput }[];
+}
+
+export async function gridWork(ctx: ModuleContext, user: AuthUser, plan: GridPlan): Promise<GridWork> {
   const repo = createScenariosRepository(scenariosDb(ctx.db));
   const vectors = new Map<number, ScenarioVectors>();
-  const toRun: { index: number; input: PortfolioLineInput }[] = [];
-  for (const [index, c] of plan.cells.entries()) {
-    const cell = cells[index] as GridCell;
-    if (c.scenarioId === null) { cell.Missing = true; options.onCell?.(cell); continue; }
-    if (!c.line) { cell.Error = gridRunError(c.ordinal, c.column.name, c.lineError ?? 'cannot run'); options.onCell?.(cell); continue; }
+  const work: GridWork = { fixed: [], toRun: [] };
+  for (const c of plan.cells) {
+    if (c.scenarioId === null) { work.fixed.push({ ...blank(c.ordinal, c.column), Missing: true }); continue; }
+    if (!c.line) { work.fixed.push({ ...blank(c.ordinal, c.column), Error: gridRunError(c.ordinal, c.column.name, c.lineError ?? 'cannot run') }); continue; }
     let v = vectors.get(c.scenarioId);
     if (!v) {
       const s = await repo.get(user.id, c.scenarioId);
@@ -100,24 +92,20 @@ export async function runGrid(
       v = { Cpr: fractions(s?.cpr), Cdr: fractions(s?.cdr), LossSeverity: fractions(s?.loss_severity), Delinquency: fractions(s?.delinquency) };
       vectors.set(c.scenarioId, v);
     }
-    toRun.push({ index, input: { ...c.line.input, vectors: v } });
+    work.toRun.push({ ordinal: c.ordinal, column: c.column, input: { ...c.line.input, vectors: v } });
   }
-  if (toRun.length > 0) {
-    await ctx.runs.runBatch('portfolioLine', toRun.map((t) => t.input), {
-      userId: user.id, signal: options.signal,
-      onResult: (i, outcome: BatchOutcome<PortfolioLineOutput>) => {
-        const t = toRun[i];
-        if (!t) return;
-        const plan0 = plan.cells[t.index];
-        if (!plan0) return;
-        if (outcome.ok) {
-          cells[t.index] = cellOf(plan0.ordinal, plan0.column, outcome.value);
-        } else {
-          (cells[t.index] as GridCell).Error = gridRunError(plan0.ordinal, plan0.column.name, outcome.message);
-        }
-        options.onCell?.(cells[t.index] as GridCell);
-      },
-    });
-  }
-  return cells;
+  return work;
+}
+
+/** Runs a grid to the end (the save call): every cell, in row-major order. */
+export async function runGrid(ctx: ModuleContext, user: AuthUser, plan: GridPlan, signal: AbortSignal | undefined): Promise<GridCell[]> {
+  const work = await gridWork(ctx, user, plan);
+  const outcomes = work.toRun.length === 0 ? [] : await ctx.runs.runBatch('portfolioCell', work.toRun.map((t) => t.input), { userId: user.id, signal });
+  const ran = work.toRun.map((t, i) => {
+    const o = outcomes[i];
+    return o?.ok ? cellOf(t.ordinal, t.column, o.value) : { ...blank(t.ordinal, t.column), Error: gridRunError(t.ordinal, t.column.name, o?.message ?? 'not run') };
+  });
+  const key = (c: GridCell) => `${c.OrdinalNumber}\u0000${c.ScenarioName}\u0000${c.Vendor ?? ''}`;
+  const byKey = new Map([...work.fixed, ...ran].map((c) => [key(c), c]));
+  return plan.cells.map((c) => byKey.get(key(blank(c.ordinal, c.column))) as GridCell);
 }

@@ -112,3 +112,36 @@ export function insurancePortfolioLineMetrics(rows: readonly InsuranceRow[]) {
   })));
   return { RateOnLine: m.rateOnLine, LossOnLine: m.lossOnLine, ReturnOnLine: m.marginOnLine };
 }
+
+/** What a grid cell keeps of a line: metrics only (rows stay in the worker), or the error's message. */
+export interface PortfolioCellMetrics {
+  Error: string | null;
+  Yield: number | null;
+  YieldError: string | null;
+  RateOnLine: number | null;
+  LossOnLine: number | null;
+  ReturnOnLine: number | null;
+  CollateralLossesPct: number | null;
+  Wal: number | null;
+  WritedownPct: number | null;
+  Spread: number | null;
+}
+
+/** The vendor grid's task: one line under one scenario, answered as metrics; a failure is the cell's Error. */
+export function runPortfolioCell(input: PortfolioLineInput): PortfolioCellMetrics {
+  try {
+    const o = runPortfolioLine(input);
+    return {
+      Error: null, Yield: o.yield.IsSuccessful ? o.yield.Value : null, YieldError: o.yield.IsSuccessful ? null : o.yield.ErrorMessage,
+      RateOnLine: o.lineMetrics.RateOnLine, LossOnLine: o.lineMetrics.LossOnLine, ReturnOnLine: o.lineMetrics.ReturnOnLine,
+      CollateralLossesPct: o.collateralLossesPct, Wal: o.wal, WritedownPct: o.writedownPct, Spread: o.spread.IsSuccessful ? o.spread.Value : null,
+    };
+  } catch (error) {
+    // A deal not cached in this worker must reach the run service, which resends the deal.
+    if (error instanceof Error && error.name === 'DealNotCached') throw error;
+    return {
+      Error: error instanceof Error ? error.message : String(error), Yield: null, YieldError: null, RateOnLine: null, LossOnLine: null,
+      ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null,
+    };
+  }
+}

@@ -67,7 +67,7 @@ export async function savePortfolioCalculation(ctx: ModuleContext, user: AuthUse
   const toCsv = (body.Options & SAVE_OPTION_CSV) !== 0;
   if (toDb && !isAdmin(user)) throw new Forbidden(SAVE_ADMIN_ONLY);
   const plan = await planGrid(ctx, user, body);
-  const cells = await runGrid(ctx, user, plan, { signal });
+  const cells = await runGrid(ctx, user, plan, signal);
   const now = ctx.now();
   const saved = toDb ? await storeCalculation(ctx, user, body, plan, cells, now) : null;
   const safe = plan.portfolio.Name.replace(/[^A-Za-z0-9 _.-]+/g, '_').trim() || 'portfolio';

@@ -1,15 +1,14 @@
 import {
   PortfolioBulkRequestSchema, PortfolioCreateRequestSchema, PortfolioDeleteRequestSchema, PortfolioGridRequestSchema, PortfolioIdParams,
   PortfolioListSchema, PortfolioRunRequestSchema, PortfolioRunResponseSchema, PortfolioSaveRequestSchema, PortfolioSaveResponseSchema,
-  PortfolioScenariosQuery, PortfolioScenariosSchema, PortfolioSchema, PortfolioUpdateRequestSchema, type GridEvent,
+  PortfolioScenariosQuery, PortfolioScenariosSchema, PortfolioSchema, PortfolioUpdateRequestSchema,
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
-import { ndjsonStream } from '../../runs/ndjson-stream.ts';
-import { RunCancelled } from '../../runs/run-service.ts';
+import { streamBatch } from '../../runs/stream-batch.ts';
 import type { ApiModule } from '../module.ts';
-import { planGrid, runGrid } from './portfolio-grid.service.ts';
+import { cellOf, gridWork, planGrid } from './portfolio-grid.service.ts';
 import { runPortfolio } from './portfolio-runs.service.ts';
 import { savePortfolioCalculation } from './portfolio-save.service.ts';
 import { portfolioScenarios } from './portfolio-scenarios.service.ts';
@@ -83,25 +82,23 @@ export const portfoliosModule: ApiModule = {
     api.post('/simulate/portfolio/grid', {
       config: { permission: 'session' },
       schema: {
-        tags: runTags, summary: 'Vendor grid: entries × scenarios, streamed as NDJSON (start, cell…, done)',
-        description: 'One JSON object per line: {type:"start",Lines,Scenarios,Cells}, {type:"cell",Done,Cell} as cells finish, {type:"done"} or {type:"error",Message}. Closing the connection cancels the run.',
+        tags: runTags, summary: 'Vendor grid: entries × scenarios, streamed as NDJSON as cells finish',
+        description: 'Lines (runs/stream-batch.ts): {type:"piece",index,done,total,ok,value:GridCell} in finishing order, then '
+          + '{type:"done",total,failed,summary:{Lines,Scenarios,Fixed:GridCell[]}} — Fixed holds the cells that need no run (Missing scenario, a line that cannot run) — '
+          + 'or {type:"error",Message}. Closing the connection cancels the run.',
         body: PortfolioGridRequestSchema,
       },
     }, async (request, reply) => {
       const user = requireUser(request);
-      const { signal } = runOptionsOf(request, reply);
       const plan = await planGrid(ctx, user, request.body);
-      const stream = ndjsonStream<GridEvent>(reply);
-      stream.send({ type: 'start', Lines: plan.portfolio.PortfolioEntries.length, Scenarios: plan.columns.map((c) => c.name), Cells: plan.cells.length });
-      let done = 0;
-      try {
-        await runGrid(ctx, user, plan, { signal, onCell: (Cell) => { done += 1; stream.send({ type: 'cell', Done: done, Cell }); } });
-        stream.end({ type: 'done', Done: done, Cells: plan.cells.length });
-      } catch (error) {
-        if (!(error instanceof RunCancelled)) request.log.warn({ err: error }, 'vendor grid failed');
-        stream.end({ type: 'error', Message: error instanceof Error ? error.message : String(error) });
-      }
-      return reply;
+      const work = await gridWork(ctx, user, plan);
+      return streamBatch(ctx.runs, request, reply, 'portfolioCell', work.toRun.map((t) => t.input), {
+        piece: (index, value) => {
+          const t = work.toRun[index];
+          return t ? cellOf(t.ordinal, t.column, value) : null;
+        },
+        summary: () => ({ Lines: plan.portfolio.PortfolioEntries.length, Scenarios: plan.columns.map((c) => c.name), Fixed: work.fixed }),
+      });
     });
 
     api.post('/simulate/portfolio/save', {
