@@ -9,6 +9,8 @@
  * so the worker caches it by version.
  */
 import { simulate, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
+import { runPortfolioCell, runPortfolioLine, type PortfolioLineInput } from '../modules/portfolios/portfolio-line.task.ts';
+import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts';
 import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../modules/acis-cirt/reinsurance.tasks.ts';
 import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
 import { bondMatrixRowsTask, bondRunTask } from '../modules/simulation/bond-run.tasks.ts';
@@ -22,6 +24,8 @@ export type SimulateTaskInput = { request: SimulationRequest } & (
 
 export const engineTasks = {
   /** POST /simulate and save_scenario: collateral and bond cashflows of one scenario. */
+  /** Custom deal save: editor rules, engine structure and validateDeal, catalog rows (no I/O). */
+  buildCustomDeal,
   simulate: (input: SimulateTaskInput) => {
     const { spec, state, tape } = 'deal' in input ? resolveDeal(input.deal) : input;
     return simulate(spec, input.request, state, tape);
@@ -47,6 +51,10 @@ export const engineTasks = {
     while (Date.now() < until) n += 1;
     return n;
   },
+  /** POST /simulate/portfolio and the vendor grid: one portfolio line (ACIS, CIRT or bond) under one scenario. */
+  portfolioLine: (input: PortfolioLineInput) => runPortfolioLine(input),
+  /** The vendor grid: one line under one scenario, metrics only. */
+  portfolioCell: (input: PortfolioLineInput) => runPortfolioCell(input),
 } as const;
 
 export type EngineTasks = typeof engineTasks;
