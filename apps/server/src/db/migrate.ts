@@ -11,13 +11,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0]?.schema ?? 'public',
-<<<<<<< HEAD
-    // Feature migrations are independent tables and may land in any order: a database that ran a
-    // later-numbered one still takes an earlier-numbered one added afterwards.
-=======
     // Numbers are reserved per feature and land in any order (0009 may reach a database before
     // 0006): run a missing lower-numbered migration instead of refusing to start.
->>>>>>> main
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -4,13 +4,10 @@ import * as deals from './0002-deals.ts';
 import * as scenarios from './0003-scenarios.ts';
 import * as portfolios from './0004-portfolios.ts';
 import * as portfolioCalculations from './0005-portfolio-calculations.ts';
-<<<<<<< HEAD
-import * as userCashflows from './0012-user-cashflows.ts';
-=======
 import * as authNotifications from './0006-auth-notifications.ts';
 import * as customDeals from './0009-custom-deals.ts';
 import * as portfolioEntriesCashflow from './0010-portfolio-entries-cashflow.ts';
->>>>>>> main
+import * as userCashflows from './0012-user-cashflows.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -22,11 +19,8 @@ export const migrations: Record<string, Migration> = {
   '0003-scenarios': scenarios,
   '0004-portfolios': portfolios,
   '0005-portfolio-calculations': portfolioCalculations,
-<<<<<<< HEAD
-  '0012-user-cashflows': userCashflows,
-=======
   '0006-auth-notifications': authNotifications,
   '0009-custom-deals': customDeals,
   '0010-portfolio-entries-cashflow': portfolioEntriesCashflow,
->>>>>>> main
+  '0012-user-cashflows': userCashflows,
 };
