@@ -206,7 +206,7 @@ export function BondAnalysisPage() {
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
             resultText={formatMetric(tab, single?.Value)} resultMessage={message}
-            wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
+            wal={result?.PrincipalWindow ? result.Wal : null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
             matrix={matrix} selectedCell={cell}
             // The inputs follow the clicked cell, so what the screen shows is what ran (issue 18 #2).
             onCell={(c) => { setInputs((i) => ({ ...i, cpr: String(c.cpr), cdr: String(c.cdr) })); void calculate(c); }}
