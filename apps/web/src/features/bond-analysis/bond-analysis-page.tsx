@@ -135,6 +135,8 @@ export function BondAnalysisPage() {
   async function calculate(at?: { cpr: number; cdr: number }) {
     const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, !!at || !!scenario, effectiveConvention);
     setError(problem);
+    // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
+    if (problem) { setSingle(null); setCell(null); }
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
     setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
@@ -157,6 +159,7 @@ export function BondAnalysisPage() {
   async function matrixRun() {
     const problem = tabProblem(tab, inputs) ?? matrixProblem(inputs, agency, !!scenario);
     setError(problem);
+    if (problem) { setMatrix(null); setCell(null); }
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
     setBusy(true);
