@@ -11,6 +11,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0]?.schema ?? 'public',
+    // Migration numbers are reserved per feature and land in any order (0007 may reach a database
+    // before 0006): run whatever has not run yet instead of refusing.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
