@@ -44,7 +44,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'opencrt-e2e-'));
   const port = await freePort();
-  const mailDir = path.join(dataDir, 'mail');
+  // Its own folder: the server's DATA_DIR belongs to the database.
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'opencrt-e2e-mail-'));
   const mailSink = await startMailSink(mailDir);
   const server: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -68,7 +69,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    // A cold start seeds the demo catalogue: well over a minute on a loaded machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start in 300 s:\n${output}`)), 300_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('listening on http://localhost:')) { clearTimeout(timer); resolve(); }
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server.kill('SIGTERM');
     await new Promise((resolve) => { server.once('exit', resolve); setTimeout(resolve, 5000); });
     await mailSink.close();
+    rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

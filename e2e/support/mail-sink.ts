@@ -22,8 +22,7 @@ export async function startMailSink(dir: string): Promise<{ url: string; close()
         const mail: SunkMail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: parsed.subject ?? '', text: parsed.text ?? '' };
         count += 1;
         writeFileSync(path.join(dir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(mail));
-        callback();
-      }, (error: Error) => callback(error));
+      }).then(() => callback(), (error: Error) => callback(error));
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,7 +39,10 @@ export async function waitForMail(dir: string, to: string, seen: Set<string>, ti
       const mail = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as SunkMail;
       if (mail.to.includes(to.toLowerCase())) { seen.add(name); return mail; }
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      const got = readdirSync(dir).map((name) => (JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as SunkMail).to.join(','));
+      throw new Error(`no mail to ${to} within ${timeoutMs} ms (the sink has: ${got.join('; ') || 'nothing'})`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }

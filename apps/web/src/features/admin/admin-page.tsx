@@ -83,15 +83,17 @@ export function AdminPage() {
   return (
     <div className="container-fluid py-3" data-testid="admin-page">
       <h1 className="h4 mb-3">User management</h1>
-      <div className="row g-3">
-        <div className="col-xl-8 col-lg-7">
-          {users.data && <UsersTable users={users.data} me={session?.username} onAction={(a, u) => void onAction(a, u)} />}
-        </div>
-        <div className="col-xl-4 col-lg-5">
+      {users.data && <UsersTable users={users.data} me={session?.username} onAction={(a, u) => void onAction(a, u)} />}
+      <div className="row g-3 mt-1">
+        <div className="col-lg-4">
           <AddUserPanel roles={roles.data ?? []} onCreate={createUser} />
+        </div>
+        <div className="col-lg-4">
           <DealForAllPanel deals={deals.data ?? []}
             onAssign={(deal) => void act(N.assignAllFailed(deal), () => calls.assignAll(deal))}
             onRemove={(deal) => void act(N.removeAllFailed(deal), () => calls.removeAll(deal))} />
+        </div>
+        <div className="col-lg-4">
           <AdminFunctionsPanel onLoad={async () => {
             try {
               const r = await calls.loadCatalogue();
@@ -103,9 +105,9 @@ export function AdminPage() {
               return null;
             }
           }} />
-          <OutboxPanel messages={outbox.data ?? []} />
         </div>
       </div>
+      <OutboxPanel messages={outbox.data ?? []} />
 
       {dialog?.kind === 'roles' && (
         <RolesModal username={dialog.user.Username} roles={roles.data ?? []} current={dialog.user.Roles} onClose={close}

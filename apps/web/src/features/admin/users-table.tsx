@@ -5,7 +5,8 @@ export type UserAction = 'toggle' | 'roles' | 'deals' | 'scenarios' | 'reset' | 
 /** The users table: username, e-mail, roles, actions. A disabled user's row is dimmed; roles, deals and password are locked. */
 export function UsersTable({ users, me, onAction }: { users: readonly User[]; me: string | undefined; onAction(action: UserAction, user: User): void }) {
   return (
-    <table className="table table-sm table-hover align-middle crt-panel p-0" data-testid="users-table">
+    <div className="table-responsive crt-panel p-0">
+    <table className="table table-sm table-hover align-middle mb-0" data-testid="users-table">
       <thead>
         <tr><th>Username</th><th>E-mail</th><th>Roles</th><th className="text-end">Actions</th></tr>
       </thead>
@@ -18,14 +19,14 @@ export function UsersTable({ users, me, onAction }: { users: readonly User[]; me
             </button>
           );
           return (
-            <tr key={u.Id} className={locked ? 'admin-user-disabled' : undefined} data-testid={`user-row-${u.Username}`} aria-disabled={locked}>
+            <tr key={u.Id} className={locked ? 'admin-user-disabled' : undefined} data-testid={`user-row-${u.Username}`} data-disabled={locked}>
               <td>{u.Username}{locked && <span className="badge text-bg-secondary ms-2">disabled</span>}</td>
               <td>
                 {u.Email ?? <span className="text-muted">—</span>}
                 {u.Email && !u.EmailConfirmed && <span className="badge text-bg-warning ms-1" title="Not confirmed yet">unconfirmed</span>}
               </td>
-              <td className="small">{u.Roles.join(', ')}</td>
-              <td className="text-end text-nowrap">
+              <td className="small admin-roles">{u.Roles.join(', ')}</td>
+              <td className="text-end">
                 {button('toggle', u.IsEnabled ? 'Disable' : 'Enable', u.IsEnabled ? 'outline-warning' : 'outline-success', u.Username === me)}
                 {button('roles', 'Roles', 'outline-secondary', locked)}
                 {button('deals', 'Deals', 'outline-secondary', locked)}
@@ -38,5 +39,6 @@ export function UsersTable({ users, me, onAction }: { users: readonly User[]; me
         })}
       </tbody>
     </table>
+    </div>
   );
 }
