@@ -45,6 +45,10 @@ export const DealCatalogRowSchema = z.object({
   FirstProjectedDate: YyyymmddSchema,
   EarlyRedemptionPct: z.number(),
   EarlyRedemptionDate: YyyymmddSchema,
+  /** Id of the custom deal this catalog deal was built from (online deal editor), null for shipped deals. */
+  CustomDealId: z.number().int().nullable().optional(),
+  /** Editor type of that custom deal: CIRT, STACR_ACIS or PYTHON. */
+  CustomDealType: z.enum(['CIRT', 'STACR_ACIS', 'PYTHON']).nullable().optional(),
 });
 export type DealCatalogRow = z.infer<typeof DealCatalogRowSchema>;
 export const DealCatalogSchema = z.array(DealCatalogRowSchema);
@@ -147,6 +151,12 @@ export const DealDetailSchema = z.object({
   /** The engine's DealSpec document when the engine models this family yet, else null. */
   Structure: z.unknown().nullable(),
   Custom: z.boolean(),
+  /**
+   * The index rate (SOFR/LIBOR, percent) the deal's floating classes reset on as of the factor date
+   * (issue date before the first remittance); null when the deal has no floating class. The
+   * analysis screens prefill their index input with it.
+   */
+  IndexRate: z.object({ Name: z.string(), RatePct: z.number(), Date: YyyymmddSchema }).nullable().optional(),
 });
 export type DealDetail = z.infer<typeof DealDetailSchema>;
 

@@ -11,8 +11,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0]?.schema ?? 'public',
-    // Migration numbers are reserved per feature and land in any order (0007 may reach a database
-    // before 0006): run whatever has not run yet instead of refusing.
+    // Numbers are reserved per feature and land in any order (0009 may reach a database before
+    // 0006): run a missing lower-numbered migration instead of refusing to start.
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

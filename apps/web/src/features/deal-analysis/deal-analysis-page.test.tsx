@@ -15,7 +15,7 @@ vi.mock('../../app/session-context.tsx', () => ({
 const { DealAnalysisPage } = await import('./deal-analysis-page.tsx');
 
 const bond = (BondName: string, CollateralGroups: number[], IsMACR = false) => ({
-  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 2, FloaterFormula: null, BondType: 'Sequential',
+  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 2, FloaterFormula: null as string | null, BondType: 'Sequential',
   OriginalEnhance: null, OriginalThickness: null, CurrentEnhance: null, CurrentThickness: null, IsMACR, CollateralGroups,
 });
 const dealOf = (DealName: string, DealType: string, Bonds: ReturnType<typeof bond>[], groups: number[]) => ({
@@ -36,6 +36,10 @@ function OtherScreen({ name }: { name: string }) {
 
 function renderPage(url: string, deal: object) {
   get.mockResolvedValue(deal);
+  return renderRoutes(url);
+}
+
+function renderRoutes(url: string) {
   post.mockResolvedValue(answer);
   return render(
     <AlertsProvider>
@@ -45,6 +49,7 @@ function renderPage(url: string, deal: object) {
             <Route path="/deal_analysis" element={<DealAnalysisPage />} />
             <Route path="/acis_analysis" element={<OtherScreen name="acis" />} />
             <Route path="/cirt_analysis" element={<OtherScreen name="cirt" />} />
+            <Route path="/error" element={<OtherScreen name="error" />} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -133,5 +138,56 @@ describe('DealAnalysisPage deal families', () => {
     fireEvent.click(await screen.findByTestId('run-scenario'));
     expect((await screen.findByTestId('result-tab-SC')).className).toContain('active');
     expect(screen.getByTestId('result-tab-Collateral').className).not.toContain('active');
+  });
+});
+
+describe('DealAnalysisPage index rate (issue 18 #1)', () => {
+  const DNA1 = {
+    ...dealOf('STACR 2026-DNA1', 'STACR', [{ ...bond('M-1', [1]), FloaterFormula: 'SOFR + 1.00%', Coupon: 4.9 }], [1]),
+    IndexRate: { Name: 'SOFR', RatePct: 3.9, Date: 20261015 },
+  };
+
+  it('prefills LIBOR / SOFR with the deal\'s index rate and its date, and runs with it', async () => {
+    renderPage('/deal_analysis?dealName=STACR+2026-DNA1', DNA1);
+    await waitFor(() => expect((screen.getByLabelText('LIBOR / SOFR (%)') as HTMLInputElement).value).toBe('3.9'));
+    expect(screen.getByTestId('index-rate-hint').textContent).toBe('Current SOFR 3.9% on 10/15/2026');
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(lastBody()).toMatchObject({ Libor: [0, 0.039] });
+    expect(screen.queryByTestId('zero-index-note')).toBeNull();
+  });
+
+  it('keeps a typed 0 and says the floaters pay their margin only', async () => {
+    renderPage('/deal_analysis?dealName=STACR+2026-DNA1', DNA1);
+    const input = await screen.findByLabelText('LIBOR / SOFR (%)');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('3.9'));
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    expect((await screen.findByTestId('zero-index-note')).textContent).toMatch(/margin only/);
+    expect(lastBody()).toMatchObject({ Libor: [0, 0] });
+  });
+});
+
+describe('DealAnalysisPage rows and settlement (issue 18 #4, #5)', () => {
+  it('shows a paid-off class up to the row after its pay-off, not the zero rows after it', async () => {
+    const row = (Period: number, Balance: number) => ({ Period, PaymentDate: 20261125, Balance, Principal: 0, Interest: 0, Rate: 0, Cash: 0, ActualWriteDown: 0 });
+    post.mockResolvedValue({ ...answer, CollateralCashflow: [row(1, 9), row(2, 8)], BondsCashflows: [{ BondName: 'SC', BondCashflow: [row(1, 5), row(2, 0), row(3, 0), row(4, 0)] }] });
+    const { runSimulation } = await import('./deal-analysis.api.ts');
+    const result = await runSimulation(api as unknown as Parameters<typeof runSimulation>[0], {});
+    expect(result.BondsCashflows[0]?.BondCashflow.map((r) => r.Period)).toEqual([1, 2, 3]);
+    expect(result.CollateralCashflow).toHaveLength(2);
+  });
+
+  it('keeps the screen and shows a danger alert when a settlement-date change fails', async () => {
+    get.mockImplementation((path: string) => (path.includes('settlementDate=20260501')
+      ? Promise.reject(Object.assign(new Error('No remittance data before 20260601'), { status: 400 }))
+      : Promise.resolve(AGENCY)));
+    renderRoutes('/deal_analysis?dealName=FHLMC+5005');
+    const date = await screen.findByTestId('settlement-date');
+    fireEvent.change(date, { target: { value: '2026-05-01' } });
+    expect((await screen.findByTestId('alert-danger')).textContent).toContain('No remittance data before 20260601');
+    expect(screen.queryByTestId('other-screen')).toBeNull();
+    expect(screen.getByTestId('deal-info')).toBeTruthy();
+    await waitFor(() => expect((screen.getByTestId('settlement-date') as HTMLInputElement).value).toBe('2026-10-15'));
   });
 });
