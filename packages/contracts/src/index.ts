@@ -9,4 +9,5 @@ export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';
 export * from './users.ts';
+export * from './portfolio-runs.ts';
 export * from './custom-deals.ts';

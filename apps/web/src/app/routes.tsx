@@ -9,6 +9,7 @@ import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.t
 import { CirtAnalysisPage } from '../features/cirt-analysis/cirt-analysis-page.tsx';
 import { DealAnalysisPage } from '../features/deal-analysis/deal-analysis-page.tsx';
 import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
+import { DealCreatePage } from '../features/deal-editor/deal-create-page.tsx';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
@@ -49,6 +50,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/password_forgot', element: <PasswordForgotPage />, access: 'public' },
   { path: '/password_reset/:userId', element: <PasswordResetPage />, access: 'public' },
   { path: '/confirm_email', element: <ConfirmEmailPage />, access: 'public' },
+  { path: '/deal_create', element: <DealCreatePage />, access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
