@@ -25,8 +25,9 @@ const figures: Figure[] = [];
 async function measure(label: string, options: autocannon.Options): Promise<autocannon.Result> {
   const result = await autocannon({ duration: SECONDS, ...options });
   figures.push({ label, result });
-  const errors = result.errors + result.non2xx;
-  console.log(`${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(6)} ms  ${(result.throughput.average / 1e6).toFixed(2)} MB/s${errors ? `  ERRORS ${errors}` : ''}`);
+  // Timeouts (no answer within autocannon's 10 s) count as errors: a starved server shows here.
+  const errors = result.errors + result.non2xx + result.timeouts;
+  console.log(`${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(6)} ms  ${(result.throughput.average / 1e6).toFixed(2)} MB/s${errors ? `  ERRORS ${errors} (${result.timeouts} timeouts, ${result.non2xx} non-2xx)` : ''}`);
   return result;
 }
 
