@@ -60,7 +60,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    // A loaded machine (parallel test runs) can need longer: OPENCRT_E2E_START_TIMEOUT_S raises it.
+    const seconds = Number(process.env.OPENCRT_E2E_START_TIMEOUT_S) > 0 ? Number(process.env.OPENCRT_E2E_START_TIMEOUT_S) : 120;
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${seconds} s:\n${output}`)), seconds * 1000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('listening on http://localhost:')) { clearTimeout(timer); resolve(); }
