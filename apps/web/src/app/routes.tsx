@@ -1,17 +1,19 @@
-import type { ReactNode } from 'react';
-import { AcisAnalysisPage } from '../features/acis-analysis/acis-analysis-page.tsx';
-import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.tsx';
-import { CirtAnalysisPage } from '../features/cirt-analysis/cirt-analysis-page.tsx';
-import { DealAnalysisPage } from '../features/deal-analysis/deal-analysis-page.tsx';
-import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
-import { ScenarioListPage } from '../features/scenario-list/scenario-list-page.tsx';
-import { VectorListPage } from '../features/vector-list/vector-list-page.tsx';
-import { TrialPage } from '../features/trial/trial-page.tsx';
 import type { Access } from './guards.tsx';
 import type { DealFamily } from './last-deal.ts';
+
+/**
+ * A screen loaded on first visit (route-level code splitting): the home page ships without the
+ * grids, charts and workbook code of the analysis screens. The shell shows a spinner meanwhile.
+ * New screens use it too: `lazyPage(() => import('../features/x/x-page.tsx'), 'XPage')`.
+ */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ReactNode {
+  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Page />;
+}
 
 export interface AppRoute {
   path: string;
@@ -29,16 +31,16 @@ export const appRoutes: AppRoute[] = [
   { path: '/', element: <HomePage />, access: 'public' },
   { path: '/about_crt_hub', element: <HomePage />, access: 'public' },
   { path: '/more_information', element: <HomePage />, access: 'public' },
-  { path: '/trial', element: <TrialPage />, access: 'public', lightNavbar: true },
+  { path: '/trial', element: lazyPage(() => import('../features/trial/trial-page.tsx'), 'TrialPage'), access: 'public', lightNavbar: true },
   { path: '/error', element: <ErrorPage />, access: 'public' },
   // -- screens of later issues go here --
-  { path: '/deal_catalog', element: <DealCatalogPage />, access: 'login' },
-  { path: '/scenario_list', element: <ScenarioListPage />, access: 'login' },
-  { path: '/vector_list', element: <VectorListPage />, access: 'login' },
-  { path: '/deal_analysis', element: <DealAnalysisPage />, access: 'login' },
-  { path: '/bond_analysis', element: <BondAnalysisPage />, access: 'login' },
-  { path: '/acis_analysis', element: <AcisAnalysisPage />, access: 'login' },
-  { path: '/cirt_analysis', element: <CirtAnalysisPage />, access: 'login' },
+  { path: '/deal_catalog', element: lazyPage(() => import('../features/deal-catalog/deal-catalog-page.tsx'), 'DealCatalogPage'), access: 'login' },
+  { path: '/scenario_list', element: lazyPage(() => import('../features/scenario-list/scenario-list-page.tsx'), 'ScenarioListPage'), access: 'login' },
+  { path: '/vector_list', element: lazyPage(() => import('../features/vector-list/vector-list-page.tsx'), 'VectorListPage'), access: 'login' },
+  { path: '/deal_analysis', element: lazyPage(() => import('../features/deal-analysis/deal-analysis-page.tsx'), 'DealAnalysisPage'), access: 'login' },
+  { path: '/bond_analysis', element: lazyPage(() => import('../features/bond-analysis/bond-analysis-page.tsx'), 'BondAnalysisPage'), access: 'login' },
+  { path: '/acis_analysis', element: lazyPage(() => import('../features/acis-analysis/acis-analysis-page.tsx'), 'AcisAnalysisPage'), access: 'login' },
+  { path: '/cirt_analysis', element: lazyPage(() => import('../features/cirt-analysis/cirt-analysis-page.tsx'), 'CirtAnalysisPage'), access: 'login' },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
