@@ -47,6 +47,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/password_reset/:userId', element: lazyPage(() => import('../features/password/password-reset-page.tsx'), 'PasswordResetPage'), access: 'public' },
   { path: '/confirm_email', element: lazyPage(() => import('../features/password/confirm-email-page.tsx'), 'ConfirmEmailPage'), access: 'public' },
   { path: '/deal_create', element: lazyPage(() => import('../features/deal-editor/deal-create-page.tsx'), 'DealCreatePage'), access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
+  { path: '/portfolio', element: lazyPage(() => import('../features/portfolio/portfolio-page.tsx'), 'PortfolioPage'), access: 'login' },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
@@ -69,7 +70,7 @@ export const navEntries: NavEntry[] = [
   { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', available: true },
   { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', available: true },
   { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: true },
-  { label: 'Portfolio', path: '/portfolio', menu: 'main', available: false },
+  { label: 'Portfolio', path: '/portfolio', menu: 'main', available: true },
   { label: 'Vendor Grid', path: '/vendor_grid', menu: 'main', available: false },
   { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: true },
   { label: 'Vectors', path: '/vector_list', menu: 'main', available: true },
