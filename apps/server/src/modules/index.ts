@@ -7,6 +7,7 @@ import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
 import { simulationModule } from './simulation/simulation.routes.ts';
 import { scenariosModule } from './scenarios/scenarios.routes.ts';
+import { usersModule } from './users/users.routes.ts';
 import { userCashflowsModule } from './user-cashflows/user-cashflows.routes.ts';
 import { usersDirectoryModule } from './users-directory/users-directory.routes.ts';
 import { vectorsModule } from './vectors/vectors.routes.ts';
@@ -18,7 +19,7 @@ export const modules: ApiModule[] = [
   dealsModule,
   scenariosModule,
   vectorsModule,
-  usersDirectoryModule,
+  usersModule,
   simulationModule,
   acisCirtModule,
   portfoliosModule,

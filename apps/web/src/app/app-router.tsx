@@ -1,10 +1,11 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useMatches } from 'react-router';
 import { AlertsProvider, useAlerts } from '../components/alerts/alerts.tsx';
 import { GlobalSpinner } from '../components/spinner/global-spinner.tsx';
 import { Guard } from './guards.tsx';
 import { Navbar } from './navbar.tsx';
+import { withPlaceholders } from './placeholder-routes.tsx';
 import { appRoutes } from './routes.tsx';
 import { SessionProvider } from './session-context.tsx';
 
@@ -27,7 +28,9 @@ function Shell() {
       <QueryLayer>
         <Navbar light={light} />
         <main className="crt-main">
-          <Outlet />
+          <Suspense fallback={<div className="spinner-border m-4" role="status" aria-label="Loading" />}>
+            <Outlet />
+          </Suspense>
         </main>
         <GlobalSpinner />
       </QueryLayer>
@@ -38,7 +41,7 @@ function Shell() {
 const router = createBrowserRouter([
   {
     element: <AlertsProvider><Shell /></AlertsProvider>,
-    children: appRoutes.map((r) => ({
+    children: withPlaceholders(appRoutes).map((r) => ({
       path: r.path,
       handle: { lightNavbar: r.lightNavbar ?? false },
       element: <Guard access={r.access}>{r.element}</Guard>,

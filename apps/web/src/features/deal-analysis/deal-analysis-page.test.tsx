@@ -191,3 +191,32 @@ describe('DealAnalysisPage rows and settlement (issue 18 #4, #5)', () => {
     await waitFor(() => expect((screen.getByTestId('settlement-date') as HTMLInputElement).value).toBe('2026-10-15'));
   });
 });
+
+describe('DealAnalysisPage refused runs (issue 18 #7)', () => {
+  it('clears the shown results when the next run is refused', async () => {
+    renderPage('/deal_analysis?dealName=FORDO+2024-A', ABS);
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await screen.findByTestId('results-panel');
+    fireEvent.change(screen.getByLabelText('CPR (%)'), { target: { value: '150' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    expect(screen.getByTestId('run-error').textContent).toContain('CPR must be from 0 to 99.9999 (%).');
+    expect(screen.queryByTestId('results-panel')).toBeNull();
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('DealAnalysisPage capital structure and tabs (issue 18 #9)', () => {
+  it('shows MACR result tabs only with Show MACR bonds on, and enhancement to 4 decimals', async () => {
+    const deal = { ...AGENCY, Bonds: AGENCY.Bonds.map((b) => (b.BondName === 'PA' ? { ...b, OriginalEnhance: 3.525 } : b)) } as typeof AGENCY;
+    renderPage('/deal_analysis?dealName=FHLMC+5005', deal);
+    const bondRun = (BondName: string) => ({ BondName, BondCashflow: [], Wal: 1, PrincipalWindow: '1-2', WritedownPct: 0 });
+    post.mockResolvedValue({ ...answer, BondsCashflows: [bondRun('PA'), bondRun('IO')] });
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await screen.findByTestId('result-tab-PA');
+    expect(screen.queryByTestId('result-tab-IO')).toBeNull();
+    expect(screen.queryByTestId('projected-losses')).toBeNull();
+    fireEvent.click(screen.getByTestId('show-macr'));
+    expect(screen.getByTestId('result-tab-IO')).toBeTruthy();
+    expect(document.querySelector('[data-bond=PA]')?.textContent).toContain('3.5250%');
+  });
+});

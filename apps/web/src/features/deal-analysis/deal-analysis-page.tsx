@@ -58,6 +58,7 @@ export function DealAnalysisPage() {
   const timer = useRunTimer();
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPicker, setScenarioPicker] = useState(false);
+  const [showMacr, setShowMacr] = useState(false);
 
   // ACIS and CIRT deals have their own screens (spec 000 §2 catalog links): a link or a pick of one
   // here goes there instead of running it as a bond deal.
@@ -81,7 +82,9 @@ export function DealAnalysisPage() {
   useEffect(() => {
     if (ownScreen !== '/deal_analysis') void navigate(`${ownScreen}?${new URLSearchParams({ dealName })}`, { replace: true });
   }, [ownScreen, dealName, navigate]);
-  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); }, [dealName]);
+  // Another deal: its results and the last run's time are not this deal's (issue 18 #7).
+  const resetTimer = timer.reset;
+  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); resetTimer(); }, [dealName, resetTimer]);
   // Deal fetch failure: the error screen with status, reason and message (spec 000 §8). A failed
   // settlement-date change of a deal already on screen is an alert instead, and the date goes back
   // (spec 000 §8: 'Settlement date change failure: server message or the error's own text').
@@ -129,7 +132,8 @@ export function DealAnalysisPage() {
     if (!deal || effectiveSettlement === null) return;
     const problem = scenario ? null : inputProblems(inputs, agency, effectiveConvention);
     setRunError(problem);
-    if (problem) return;
+    // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
+    if (problem) { setResult(null); return; }
     saveInputs(inputs, agency);
     timer.start();
     try {
@@ -155,7 +159,8 @@ export function DealAnalysisPage() {
     }
   }
 
-  const bondNames = deal?.Bonds.map((b) => b.BondName) ?? [];
+  // MACR classes get result tabs only while the capital structure shows them (issue 18 #9).
+  const bondNames = deal?.Bonds.filter((b) => showMacr || !b.IsMACR).map((b) => b.BondName) ?? [];
   return (
     <div className="container-fluid" data-testid="deal-analysis">
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
@@ -196,12 +201,13 @@ export function DealAnalysisPage() {
             </div>
             {result && zeroIndexRun && <div className="alert alert-warning py-1 px-2 small mt-2 mb-0" data-testid="zero-index-note">{ZERO_INDEX_NOTE}</div>}
           </DealInfoPanel>
-          <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} />
+          <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} showMacr={showMacr} onShowMacr={setShowMacr} />
           <DealHistoryPanel dealName={deal.DealName} />
           {result && (
             <ResultsPanel
               result={result}
               bondNames={bondNames}
+              agency={agency}
               initialTab={query.get('bondName')}
               header={{
                 userName: session?.username ?? '', dealName: deal.DealName, bondName: '', settlementDate: formatDate(effectiveSettlement),
