@@ -9,7 +9,6 @@ import { simulationModule } from './simulation/simulation.routes.ts';
 import { scenariosModule } from './scenarios/scenarios.routes.ts';
 import { usersModule } from './users/users.routes.ts';
 import { userCashflowsModule } from './user-cashflows/user-cashflows.routes.ts';
-import { usersDirectoryModule } from './users-directory/users-directory.routes.ts';
 import { vectorsModule } from './vectors/vectors.routes.ts';
 
 /** Every feature module, registered under /api in this order. Add one line per new module. */

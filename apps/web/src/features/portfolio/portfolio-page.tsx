@@ -53,7 +53,7 @@ export function PortfolioPage() {
       open(p ? { id: p.Id, name: p.Name, type: p.PortfolioType, entries: p.PortfolioEntries.map(draftOf) } : null);
     } catch (e) { alerts.show('danger', messageOf(e)); }
   }, [api, alerts, params, open]);
-  useEffect(() => { void load(); }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once on entry; the query name is read then
+  useEffect(() => { void load(); }, []); // once on entry; the query name is read then
 
   const choose = (key: string) => {
     const p = saved[key];
@@ -176,7 +176,7 @@ export function PortfolioPage() {
     asked.current = true;
     if (!window.confirm(UNSAVED_PROMPT)) { blocker.proceed(); return; }
     void saveAll().then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker]); // eslint-disable-line react-hooks/exhaustive-deps -- answer each blocked navigation once
+  }, [blocker]); // answer each blocked navigation once
 
   const readOnly = !current || (current.id !== null && !editing);
   const keys = [...Object.keys(saved), ...news.map((d) => d.name)];
