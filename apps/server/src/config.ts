@@ -23,6 +23,12 @@ export interface AppConfig {
   loginLockoutMinutes: number;
   /** Sign-in requests allowed per client address per minute (POST /oauth/token). */
   signInRequestsPerMinute: number;
+  /**
+   * Fastify `trustProxy` (TRUST_PROXY): unset = trust no proxy, so X-Forwarded-For cannot fake the
+   * client address rate limits count by; "true", a hop count, or a comma-separated list of proxy
+   * addresses/CIDRs when the server runs behind a reverse proxy.
+   */
+  trustProxy: boolean | number | string;
   repoRoot: string;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port, smtps://…); unset: mail goes to the outbox table. */
   smtpUrl: string | undefined;
@@ -55,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxFailedLogins: intFrom(env.OPENCRT_MAX_FAILED_LOGINS, 10, 'OPENCRT_MAX_FAILED_LOGINS'),
     loginLockoutMinutes: intFrom(env.OPENCRT_LOGIN_LOCKOUT_MINUTES, 15, 'OPENCRT_LOGIN_LOCKOUT_MINUTES'),
     signInRequestsPerMinute: intFrom(env.OPENCRT_SIGNIN_RATE_LIMIT, 30, 'OPENCRT_SIGNIN_RATE_LIMIT'),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     repoRoot,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'OpenCRT <no-reply@opencrt.example>',
@@ -65,4 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       user: env.OPENCRT_USER_PASSWORD || undefined,
     },
   };
+}
+
+function trustProxyFrom(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
