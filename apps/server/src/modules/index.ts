@@ -4,6 +4,7 @@ import { dealsModule } from './deals/deals.routes.ts';
 import type { ApiModule } from './module.ts';
 import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
+import { reportsModule } from './reports/reports.routes.ts';
 import { simulationModule } from './simulation/simulation.routes.ts';
 import { scenariosModule } from './scenarios/scenarios.routes.ts';
 import { usersDirectoryModule } from './users-directory/users-directory.routes.ts';
@@ -20,4 +21,5 @@ export const modules: ApiModule[] = [
   simulationModule,
   acisCirtModule,
   portfoliosModule,
+  reportsModule,
 ];
