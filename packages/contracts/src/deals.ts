@@ -147,6 +147,12 @@ export const DealDetailSchema = z.object({
   /** The engine's DealSpec document when the engine models this family yet, else null. */
   Structure: z.unknown().nullable(),
   Custom: z.boolean(),
+  /**
+   * The index rate (SOFR/LIBOR, percent) the deal's floating classes reset on as of the factor date
+   * (issue date before the first remittance); null when the deal has no floating class. The
+   * analysis screens prefill their index input with it.
+   */
+  IndexRate: z.object({ Name: z.string(), RatePct: z.number(), Date: YyyymmddSchema }).nullable().optional(),
 });
 export type DealDetail = z.infer<typeof DealDetailSchema>;
 

@@ -59,3 +59,5 @@ export type { BondRunResult } from './simulate/bond-analysis.ts';
 export * from './analytics/index.ts';
 // Bond-level quote of one simulated bond (Price, Yield, Spread, DM, WAL, window, write-down) over the analytics solvers.
 export * from './pricing/index.ts';
+// Open loan-level credit model: economic inputs → per-loan prepayment, default, severity, delinquency → pool vectors.
+export * from './credit-model/index.ts';

@@ -5,20 +5,48 @@
  *
  * Add a task: write a pure function `(input) => output` over engine calls, add it below, call it
  * with `ctx.runs.run('name', input, { userId })`. Keep database access out of tasks: the route
- * loads the deal (spec, state, tape) and passes it in.
+ * loads the deal (spec, state, tape) and passes it in, as `deal: DealInput` (run/deal-cache.ts)
+ * so the worker caches it by version.
  */
 import { simulate, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
+import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../modules/acis-cirt/reinsurance.tasks.ts';
+import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
+import { bondMatrixRowsTask, bondRunTask } from '../modules/simulation/bond-run.tasks.ts';
+import { resolveDeal, type DealInput } from './deal-cache.ts';
 
-export interface SimulateTaskInput {
-  spec: DealSpec;
-  request: SimulationRequest;
-  state: DealState | null;
-  tape: LoanTape | null;
-}
+/** A deal run's input: the deal by key (cached in the worker) or, for older callers, its parts. */
+export type SimulateTaskInput = { request: SimulationRequest } & (
+  | { deal: DealInput }
+  | { spec: DealSpec; state: DealState | null; tape: LoanTape | null }
+);
 
 export const engineTasks = {
   /** POST /simulate and save_scenario: collateral and bond cashflows of one scenario. */
-  simulate: (input: SimulateTaskInput) => simulate(input.spec, input.request, input.state, input.tape),
+  simulate: (input: SimulateTaskInput) => {
+    const { spec, state, tape } = 'deal' in input ? resolveDeal(input.deal) : input;
+    return simulate(spec, input.request, state, tape);
+  },
+  /** POST /simulate/{price|yield|spread}: one bond's cashflows and metric. */
+  bondRun: bondRunTask,
+  /** POST /simulate/{type}/matrix: a group of CDR rows of the grid. */
+  bondMatrixRows: bondMatrixRowsTask,
+  /** POST /simulate/acis: the reinsurer cashflow of an ACIS layer. */
+  acis: acisTask,
+  /** POST /simulate/acis/matrix: a group of CDR rows. */
+  acisMatrixRows: acisMatrixRowsTask,
+  /** POST /simulate/cirt: a CIRT policy's reinsurer cashflow. */
+  cirt: cirtTask,
+  /** POST /simulate/cirt/matrix: a group of CDR rows. */
+  cirtMatrixRows: cirtMatrixRowsTask,
+  /** POST /administrator/loadCatalogue: generating the demo deals' rows (histories, loan tapes). */
+  catalogueRows: catalogueRowsTask,
+  /** Test aid: busy-waits `ms` milliseconds (never called by routes; proves cancel and caps). */
+  spin: (input: { ms: number }) => {
+    const until = Date.now() + Math.min(Math.max(0, input.ms), 60_000);
+    let n = 0;
+    while (Date.now() < until) n += 1;
+    return n;
+  },
 } as const;
 
 export type EngineTasks = typeof engineTasks;

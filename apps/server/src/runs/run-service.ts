@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { TooManyRequests } from '../http/errors.ts';
+import { SentDeals } from './deal-cache.ts';
 import type { TaskInput, TaskMessage, TaskName, TaskOutput } from './engine-tasks.ts';
 
 /** Who runs, and how a client's disconnect reaches the run. */
@@ -31,6 +32,8 @@ export interface RunService {
    * batch takes one of the user's slots, its cells share the pool. Resolves in input order.
    */
   runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]>;
+  /** How many tasks run at once (worker threads, or queue workers' concurrency): batches split to it. */
+  readonly parallelism: number;
   close(): Promise<void>;
 }
 
@@ -94,15 +97,18 @@ export class RunCancelled extends Error {
 export class ThreadPoolRunService implements RunService {
   private readonly pool: Piscina;
   private readonly admissions: Admissions;
+  private readonly sentDeals = new SentDeals();
+  readonly parallelism: number;
 
   constructor(limits: RunLimits = defaultRunLimits()) {
     this.admissions = new Admissions(limits);
+    this.parallelism = limits.threads;
     this.pool = new Piscina({
       filename: new URL('./engine-worker.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: limits.threads,
-      // Idle threads exit after a minute; the next run starts one again.
-      idleTimeout: 60_000,
+      // Idle threads exit after five minutes (taking their deal cache); the next run starts one again.
+      idleTimeout: 300_000,
     });
   }
 
@@ -136,12 +142,19 @@ export class ThreadPoolRunService implements RunService {
 
   private async exec<N extends TaskName>(name: N, input: TaskInput<N>, signal: AbortSignal | undefined): Promise<TaskOutput<N>> {
     if (signal?.aborted) throw new RunCancelled();
-    const message: TaskMessage = { name, input };
     try {
-      return (await this.pool.run(message, signal ? { signal } : {})) as TaskOutput<N>;
+      return await this.sentDeals.send(input, async (sent) => {
+        const message: TaskMessage = { name, input: sent };
+        return (await this.pool.run(message, signal ? { signal } : {})) as TaskOutput<N>;
+      });
     } catch (error) {
       throw cancelledOr(error);
     }
+  }
+
+  /** Tasks waiting for a thread (tests and diagnostics). */
+  get queued(): number {
+    return this.pool.queueSize;
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@ import { startApp } from '../bootstrap.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import type { ModuleContext } from '../modules/module.ts';
+import type { RunService } from '../runs/run-service.ts';
 import { TEST_PASSWORDS, testConfig } from './test-config.ts';
 
 export type DemoUser = keyof typeof TEST_PASSWORDS;
@@ -26,8 +27,8 @@ export interface TestApp {
  * A fresh app on its own database: a copy of the seeded PGlite snapshot, or (DATABASE_URL set)
  * a new PostgreSQL schema that is dropped on close.
  */
-export async function createTestApp(overrides: Partial<AppConfig> & { now?: () => Date } = {}): Promise<TestApp> {
-  const { now, ...configOverrides } = overrides;
+export async function createTestApp(overrides: Partial<AppConfig> & { now?: () => Date; runs?: RunService } = {}): Promise<TestApp> {
+  const { now, runs, ...configOverrides } = overrides;
   const config = testConfig(configOverrides);
   let handle: DatabaseHandle;
   let schema: string | undefined;
@@ -38,7 +39,7 @@ export async function createTestApp(overrides: Partial<AppConfig> & { now?: () =
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     handle = await openDatabase({ loadDataDir: new Blob([snapshot]) });
   }
-  const { app, ctx } = await startApp(handle, config, now ? { now } : {});
+  const { app, ctx } = await startApp(handle, config, { ...(now ? { now } : {}), ...(runs ? { runs } : {}) });
   await app.ready();
   const tokens = new Map<DemoUser, string>();
 

@@ -2,6 +2,7 @@ import {
   AcisMatrixRequestSchema, AcisRequestSchema, AcisResponse, CirtMatrixRequestSchema, CirtQuery, CirtRequestSchema, CirtResponse, ReinsuranceMatrixResponse,
 } from '@opencrt/contracts';
 import { requireUser } from '../../auth/authenticate.ts';
+import { runOptionsOf } from '../../runs/client-signal.ts';
 import type { ApiModule } from '../module.ts';
 import { runAcisMatrixRequest, runAcisRequest } from './acis-runs.service.ts';
 import { runCirtMatrixRequest, runCirtRequest } from './cirt-runs.service.ts';
@@ -21,12 +22,12 @@ export const acisCirtModule: ApiModule = {
     api.post('/simulate/acis', {
       config: { permission: 'session' },
       schema: { tags, summary: 'An ACIS bond: reinsurer cashflow on its STACR tranche, ROI and line metrics', description, body: AcisRequestSchema, response: { 200: AcisResponse } },
-    }, async (request) => runAcisRequest(ctx, requireUser(request), request.body));
+    }, async (request, reply) => runAcisRequest(ctx, requireUser(request), request.body, runOptionsOf(request, reply).signal));
 
     api.post('/simulate/acis/matrix', {
       config: { permission: 'session' },
       schema: { tags, summary: 'An ACIS bond over the CPR × CDR grid: ROI and line metrics', description, body: AcisMatrixRequestSchema, response: { 200: ReinsuranceMatrixResponse } },
-    }, async (request) => runAcisMatrixRequest(ctx, requireUser(request), request.body));
+    }, async (request, reply) => runAcisMatrixRequest(ctx, requireUser(request), request.body, runOptionsOf(request, reply).signal));
 
     api.post('/simulate/cirt', {
       config: { permission: 'session' },
@@ -35,11 +36,11 @@ export const acisCirtModule: ApiModule = {
         description: `${description} includeHistorical=true (Run Scenario (Blended), admins only) adds the remittance months first (IsHistorical).`,
         body: CirtRequestSchema, querystring: CirtQuery, response: { 200: CirtResponse },
       },
-    }, async (request) => runCirtRequest(ctx, requireUser(request), request.body, request.query.includeHistorical === 'true'));
+    }, async (request, reply) => runCirtRequest(ctx, requireUser(request), request.body, request.query.includeHistorical === 'true', runOptionsOf(request, reply).signal));
 
     api.post('/simulate/cirt/matrix', {
       config: { permission: 'session' },
       schema: { tags, summary: 'A CIRT policy over the CPR × CDR grid: ROI and line metrics', description, body: CirtMatrixRequestSchema, response: { 200: ReinsuranceMatrixResponse } },
-    }, async (request) => runCirtMatrixRequest(ctx, requireUser(request), request.body));
+    }, async (request, reply) => runCirtMatrixRequest(ctx, requireUser(request), request.body, runOptionsOf(request, reply).signal));
   },
 };

@@ -1,6 +1,6 @@
 import { type AcisMatrixRequestBody, type AcisRequestBody, type AcisResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
 import {
-  MATRIX_CDR_PCT, MATRIX_CPR_PCT, requestToScenario, responseOf, runAcis, runAcisMatrix, runDeal, ymdToIso,
+  MATRIX_CDR_PCT, MATRIX_CPR_PCT, requestToScenario, ymdToIso,
   type AcisLayerTerms, type DealScenario,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -14,6 +14,9 @@ import { acisStacrState } from './acis-state.service.ts';
 import { cancellationOf } from './cancellation-date.ts';
 import { cutAfterExhausted } from './cashflow-rows.ts';
 import { checkReinsuranceRequest, type ReinsuranceSettings } from './reinsurance-inputs.ts';
+import { dealInput } from '../../runs/deal-cache.ts';
+import { mergeRowGroups, splitRows } from '../../runs/row-groups.ts';
+import type { AcisTaskInput } from './reinsurance.tasks.ts';
 
 interface AcisPrepared {
   run: PreparedRun;
@@ -48,7 +51,8 @@ async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: AcisRequest
   // The STACR run ignores the request's own call switch: Cancellation is the ACIS call here.
   const prepared = await prepareRun(ctx, user, { ...checked.body, DealName: deal.deal_name, Cancellation: false }, false);
   const start = await loadDealStart(ctx.db, deal.deal_name, Number(prepared.request.SettlementDate));
-  const run: PreparedRun = { ...prepared, state: await acisStacrState(ctx.db, deal.deal_name, prepared.spec, prepared.state, start?.remitDate ?? null, bonds) };
+  const state = await acisStacrState(ctx.db, deal.deal_name, prepared.spec, prepared.state, start?.remitDate ?? null, bonds);
+  const run: PreparedRun = { ...prepared, state, deal: dealInput(prepared.deal.key, state, () => ({ spec: prepared.spec, tape: null })) };
   const maturity = ymdToIso(deal.maturity_date);
   // The ACIS call: the chosen month (covered to its end) or the optional cancellation date itself.
   const callYmd = cancellationOf(body.Cancellation, body.CancellationDate, deal.optional_cancellation_date);
@@ -70,14 +74,19 @@ const failed = (error: unknown): never => {
   throw error;
 };
 
+/** The engine inputs of an ACIS run. */
+function acisTaskInput(p: AcisPrepared): AcisTaskInput {
+  return {
+    deal: p.run.deal, scenario: p.scenario, layer: p.layer, settlementIso: p.run.settlementIso,
+    collateral: { collateralPct: p.settings.collateralPct, interestRate: p.settings.interestRate },
+  };
+}
+
 /** POST /simulate/acis: one ACIS layer's reinsurer cashflow and metrics (spec 001 §3.6). */
-export async function runAcisRequest(ctx: ModuleContext, user: AuthUser, body: AcisRequestBody): Promise<AcisResponse> {
+export async function runAcisRequest(ctx: ModuleContext, user: AuthUser, body: AcisRequestBody, signal?: AbortSignal): Promise<AcisResponse> {
   const started = performance.now();
   const p = await prepareAcis(ctx, user, body);
-  const deal = runDeal(p.run.spec, p.scenario, p.run.state);
-  const collateral = { collateralPct: p.settings.collateralPct, interestRate: p.settings.interestRate };
-  const cf = (() => { try { return runAcis(deal, p.layer, collateral, p.run.settlementIso); } catch (e) { return failed(e); } })();
-  const misc = responseOf(deal, p.layer.stacrTranche, p.run.settlementIso).MiscVariables;
+  const { cashflow: cf, misc } = await ctx.runs.run('acis', acisTaskInput(p), { userId: user.id, signal }).catch(failed);
   return {
     AcisCashflow: cutAfterExhausted(cf.rows),
     MiscVariables: {
@@ -95,6 +104,9 @@ export async function runAcisRequest(ctx: ModuleContext, user: AuthUser, body: A
   };
 }
 
+/** The grids of a reinsurance matrix (merged from row groups). */
+export const REINSURANCE_GRIDS = ['Yield', 'RateOnLine', 'LossOnLine', 'ReturnOnLine'] as const;
+
 /** Checks of a matrix run shared by ACIS and CIRT (spec 000 §5 messages). */
 export function checkMatrixBody(body: { PrepaymentModel?: string | null | undefined; UserCollateralCashflow?: unknown; SelectedScenarioId?: number | null | undefined; MatrixCpr?: number[] | undefined; MatrixCdr?: number[] | undefined }): { cprs: number[]; cdrs: number[] } {
   if (body.PrepaymentModel && body.PrepaymentModel !== 'UserDefined') throw new Invalid('Matrix does not support prepayment models.');
@@ -107,17 +119,17 @@ export function checkMatrixBody(body: { PrepaymentModel?: string | null | undefi
 }
 
 /** POST /simulate/acis/matrix: ROI and line metrics over the CPR × CDR grid ([cdr][cpr]). */
-export async function runAcisMatrixRequest(ctx: ModuleContext, user: AuthUser, body: AcisMatrixRequestBody): Promise<ReinsuranceMatrixResponse> {
+export async function runAcisMatrixRequest(ctx: ModuleContext, user: AuthUser, body: AcisMatrixRequestBody, signal?: AbortSignal): Promise<ReinsuranceMatrixResponse> {
   const { cprs, cdrs } = checkMatrixBody(body);
   const started = performance.now();
   // CPR and CDR come from the axes; the request's own only need to be valid numbers.
   const p = await prepareAcis(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 });
-  const collateral = { collateralPct: p.settings.collateralPct, interestRate: p.settings.interestRate };
-  const m = (() => {
-    try { return runAcisMatrix(p.run.spec, p.scenario, p.run.state, p.layer, collateral, p.run.settlementIso, { cprPct: cprs, cdrPct: cdrs }); } catch (e) { return failed(e); }
-  })();
+  const input = acisTaskInput(p);
+  const groups = splitRows(cdrs, cprs.length, ctx.runs.parallelism);
+  const outcomes = await ctx.runs.runBatch('acisMatrixRows', groups.map((rows) => ({ ...input, cprPct: cprs, cdrPct: rows })), { userId: user.id, signal });
+  const m = (() => { try { return mergeRowGroups(outcomes, REINSURANCE_GRIDS); } catch (e) { return failed(e); } })();
   return {
-    Cpr: m.Cpr, Cdr: m.Cdr, Yield: m.Yield,
+    Cpr: cprs, Cdr: cdrs, Yield: m.Yield,
     LineMetrics: { RateOnLine: m.RateOnLine, LossOnLine: m.LossOnLine, ReturnOnLine: m.ReturnOnLine },
     ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
   };

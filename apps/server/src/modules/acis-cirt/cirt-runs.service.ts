@@ -1,6 +1,6 @@
 import { type CirtMatrixRequestBody, type CirtRequestBody, type CirtResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
 import {
-  addMonthsOnDay, requestVectorToRate, runCirt, runCirtMatrix, ymdToIso,
+  addMonthsOnDay, requestVectorToRate, ymdToIso,
   type CirtPolicyTerms, type CirtPoolMonth, type CirtRunInput, type CollateralScenario, type RateInput,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -10,7 +10,8 @@ import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin } from '../simulation/simulation.service.ts';
-import { checkMatrixBody } from './acis-runs.service.ts';
+import { mergeRowGroups, splitRows } from '../../runs/row-groups.ts';
+import { checkMatrixBody, REINSURANCE_GRIDS } from './acis-runs.service.ts';
 import { cancellationOf, monthIndex } from './cancellation-date.ts';
 import { cutAfterExhausted } from './cashflow-rows.ts';
 import { cirtStepdowns } from './cirt-terms.loader.ts';
@@ -98,11 +99,11 @@ const engineFailure = (error: unknown): never => {
  * Run Scenario (Blended) — includeHistorical=true, the remittance months shown first — is for
  * administrators only.
  */
-export async function runCirtRequest(ctx: ModuleContext, user: AuthUser, body: CirtRequestBody, includeHistorical: boolean): Promise<CirtResponse> {
+export async function runCirtRequest(ctx: ModuleContext, user: AuthUser, body: CirtRequestBody, includeHistorical: boolean, signal?: AbortSignal): Promise<CirtResponse> {
   if (includeHistorical && !rolesGrant(user.roles, 'admin')) throw new Forbidden('Run Scenario (Blended) is for administrators only.');
   const started = performance.now();
   const input = await prepareCirt(ctx, user, body);
-  const run = (() => { try { return runCirt({ ...input, includeHistorical }); } catch (e) { return engineFailure(e); } })();
+  const run = await ctx.runs.run('cirt', { ...input, includeHistorical }, { userId: user.id, signal }).catch(engineFailure);
   const cf = run.cashflow;
   return {
     CirtCashflow: cutAfterExhausted(cf.rows),
@@ -123,13 +124,15 @@ export async function runCirtRequest(ctx: ModuleContext, user: AuthUser, body: C
 }
 
 /** POST /simulate/cirt/matrix: ROI and line metrics over the CPR × CDR grid ([cdr][cpr]). */
-export async function runCirtMatrixRequest(ctx: ModuleContext, user: AuthUser, body: CirtMatrixRequestBody): Promise<ReinsuranceMatrixResponse> {
+export async function runCirtMatrixRequest(ctx: ModuleContext, user: AuthUser, body: CirtMatrixRequestBody, signal?: AbortSignal): Promise<ReinsuranceMatrixResponse> {
   const { cprs, cdrs } = checkMatrixBody(body);
   const started = performance.now();
   const input = await prepareCirt(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 });
-  const m = (() => { try { return runCirtMatrix(input, { cprPct: cprs, cdrPct: cdrs }); } catch (e) { return engineFailure(e); } })();
+  const groups = splitRows(cdrs, cprs.length, ctx.runs.parallelism);
+  const outcomes = await ctx.runs.runBatch('cirtMatrixRows', groups.map((rows) => ({ run: input, cprPct: cprs, cdrPct: rows })), { userId: user.id, signal });
+  const m = (() => { try { return mergeRowGroups(outcomes, REINSURANCE_GRIDS); } catch (e) { return engineFailure(e); } })();
   return {
-    Cpr: m.Cpr, Cdr: m.Cdr, Yield: m.Yield,
+    Cpr: cprs, Cdr: cdrs, Yield: m.Yield,
     LineMetrics: { RateOnLine: m.RateOnLine, LossOnLine: m.LossOnLine, ReturnOnLine: m.ReturnOnLine },
     ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
   };

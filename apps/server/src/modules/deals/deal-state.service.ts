@@ -16,18 +16,21 @@ export interface DealStart {
   state: DealState | null;
   /** The remittance date the state belongs to (YYYYMMDD), or null. */
   remitDate: number | null;
+  /** Content version of the structure (md5 of its JSON, computed by the database): run workers cache specs by it. */
+  specVersion: string;
 }
 
 /** Starting point of a deal (by exact catalog name) for a settlement date YYYYMMDD. */
 export async function loadDealStart(baseDb: Db, dealName: string, settlementDate: number): Promise<DealStart | null> {
   const db = dealsDb(baseDb);
-  const deal = await db.selectFrom('deals').select(['deal_name', 'structure']).where('deal_name', '=', dealName).executeTakeFirst();
+  const deal = await db.selectFrom('deals').select(['deal_name', 'structure', sql<string>`md5(coalesce(structure::text, ''))`.as('spec_version')]).where('deal_name', '=', dealName).executeTakeFirst();
   if (!deal) return null;
   const spec = (deal.structure ?? null) as DealSpec | null;
   const remits = await db.selectFrom('deal_remit_history').selectAll().where('deal_name', '=', dealName)
     .where('date', '<=', settlementDate).orderBy('date').execute();
   const last = remits.at(-1);
-  if (!last || !spec) return { spec, state: null, remitDate: last?.date ?? null };
+  const specVersion = deal.spec_version;
+  if (!last || !spec) return { spec, state: null, remitDate: last?.date ?? null, specVersion };
   const tranches = spec.tranches.map((t) => t.name);
   const rows = await db.selectFrom('bond_remit_history')
     .select(['bond_name', sql<number>`sum(write_down)`.as('written_down')])
@@ -42,6 +45,7 @@ export async function loadDealStart(baseDb: Db, dealName: string, settlementDate
   const a1LimitPct = spec.waterfall.kind === 'reference-tranche' ? (spec.waterfall.tests.classA1CumulativeNetLoss?.maxPct ?? Infinity) : Infinity;
   return {
     spec,
+    specVersion,
     remitDate: last.date,
     state: {
       lastPaymentDateNumber: remits.length,

@@ -46,10 +46,13 @@ async function insertJson(db: DealsDb, table: keyof DealsTables, rows: unknown[]
   }
 }
 
-/** Replace the demo deals' data with a fresh load from data/deals. */
-export async function loadCatalogue(db: Db, dataDir: string = DEFAULT_DATA_DIR): Promise<CatalogueLoadResult> {
+/**
+ * Replace the demo deals' data with a fresh load from data/deals. Request-time callers generate
+ * the rows on the run service (task catalogueRows) and pass them in.
+ */
+export async function loadCatalogue(db: Db, dataDir: string = DEFAULT_DATA_DIR, rows?: DealRows[]): Promise<CatalogueLoadResult> {
   const started = performance.now();
-  const all = buildCatalogueRows(dataDir);
+  const all = rows ?? buildCatalogueRows(dataDir);
   const names = all.map((r) => r.deal.deal_name);
   await dealsDb(db).transaction().execute(async (trx) => {
     const existing = new Set((await trx.selectFrom('deals').select('deal_name').execute()).map((r) => r.deal_name));

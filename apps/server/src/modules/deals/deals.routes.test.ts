@@ -114,6 +114,16 @@ describe('GET /deals/{name}', () => {
     expect(d.Structure).not.toBeNull();
   });
 
+  it('gives the index rate the floaters reset on, as of the factor date (issue 18 #1)', async () => {
+    const d = DealDetailSchema.parse((await get(`/deals/${enc('STACR 2026-DNA1')}`, user)).json());
+    const m1 = d.Bonds.find((b) => b.BondName === 'M-1');
+    // M-1 is SOFR + 1.00%: its current coupon less the margin is the index the screens prefill.
+    expect(d.IndexRate).toEqual({ Name: 'SOFR', RatePct: Number(((m1?.Coupon ?? 0) - 1).toFixed(5)), Date: 20261025 });
+    expect(d.IndexRate?.RatePct).toBeGreaterThan(0);
+    const agency = DealDetailSchema.parse((await get(`/deals/${enc('FHLMC 5005')}`, user)).json());
+    expect(agency.IndexRate).toBeNull();
+  });
+
   it('STACR 2026-DNA2 classes and rep lines come from the offering memorandum', async () => {
     const src = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'sources/stacr/stacr-2026-dna2.json'), 'utf8')) as {
       pool: { cut_off_balance: number; rep_lines: unknown[] }; reference_tranches: { name: string; initial_notional: number }[];

@@ -90,6 +90,22 @@ export function createDealsService(repo: DealsRepository) {
     });
   }
 
+  /**
+   * The index rate behind the floaters' coupons on a remittance date: a floater's coupon is
+   * max(0, index + margin), so any floater paying above 0 gives the index back exactly. LIBOR is
+   * shown as SOFR (spec 000 §3).
+   */
+  async function indexRateOf(deal: DealRow, bonds: Bond[], date: number): Promise<DealDetail['IndexRate']> {
+    const coupons = new Map(bonds.map((b) => [b.BondName, b.Coupon]));
+    for (const b of (await repo.bonds(deal.deal_name)) as BondRow[]) {
+      const file = b.coupon as CouponFile;
+      const now = coupons.get(b.bond_name);
+      if (file.kind !== 'floater' || now === null || now === undefined || now <= 0) continue;
+      return { Name: 'SOFR', RatePct: round(now - file.marginPct, 5), Date: date };
+    }
+    return null;
+  }
+
   async function detailAt(deal: DealRow, settlementDate: number): Promise<DealDetail> {
     const settle = Math.max(settlementDate, deal.issue_date);
     const history = await repo.remitHistory(deal.deal_name);
@@ -110,6 +126,7 @@ export function createDealsService(repo: DealsRepository) {
           WAM: Math.max(0, Number(r.wam) - elapsed), WALA: Number(r.wala) + elapsed,
         } }));
     const losses = remit ? Number(remit.cumulative_loss) : 0;
+    const bonds = await bondsAt(deal, remit?.date ?? null, poolBalance);
     return {
       DealName: deal.deal_name, DealId: deal.deal_id, DealType: deal.deal_type as DealType, ParentDealName: deal.parent_deal_name,
       IssueDate: deal.issue_date, FirstPaymentDate: deal.first_payment_date, SettlementDate: settle,
@@ -119,12 +136,13 @@ export function createDealsService(repo: DealsRepository) {
       CollateralOriginalBalance: original, CollateralCurrentBalance: poolBalance, CollateralLosses: losses, DealFactor: factor,
       Wac: Number(deal.wac), Wam: wam, Wala: wala,
       DatesOfAvailableUpdates: history.map((r) => r.date),
-      Bonds: await bondsAt(deal, remit?.date ?? null, poolBalance),
+      Bonds: bonds,
       Replines: replines,
       CollateralInfo: { OriginalBalance: original, CurrentBalance: poolBalance, DealFactor: factor, WAC: Number(deal.wac), WAM: wam, WALA: wala, ProjectedLosses: losses },
       Source: { Kind: deal.source_kind as DealDetail['Source']['Kind'], Reference: deal.source_reference, Notes: deal.source_notes as unknown as string[] },
       Structure: deal.structure ?? null,
       Custom: deal.is_custom,
+      IndexRate: await indexRateOf(deal, bonds, remit?.date ?? deal.issue_date),
     };
   }
 

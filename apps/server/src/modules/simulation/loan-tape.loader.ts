@@ -11,6 +11,16 @@ import { dealsDb } from '../deals/deals.tables.ts';
  * Servicing is taken as the deal's gross-to-net spread (25 bp when unknown).
  */
 export async function loadLoanTape(baseDb: Db, dealName: string, settlementDate: number, poolBalance: number, servicingFee = 0.0025): Promise<LoanTape | null> {
+  return (await loadVersionedLoanTape(baseDb, dealName, settlementDate, poolBalance, servicingFee))?.tape ?? null;
+}
+
+/**
+ * `loadLoanTape` with a content version of the result (reporting period, loan count, total UPB,
+ * scale and servicing), which run workers cache the tape by.
+ */
+export async function loadVersionedLoanTape(
+  baseDb: Db, dealName: string, settlementDate: number, poolBalance: number, servicingFee = 0.0025,
+): Promise<{ tape: LoanTape; version: string } | null> {
   const db = dealsDb(baseDb);
   const period = await db.selectFrom('loans').select(sql<number>`max(as_of_date)`.as('d'))
     .where('deal_name', '=', dealName).where('as_of_date', '<=', settlementDate).executeTakeFirst();
@@ -30,5 +40,5 @@ export async function loadLoanTape(baseDb: Db, dealName: string, settlementDate:
     remainingTerm: Int32Array.from(rows, (r) => Number(r.remaining_months)),
     age: Int32Array.from(rows, (r) => Number(r.loan_age)),
   };
-  return sortLoansByRemainingTerm(tape);
+  return { tape: sortLoansByRemainingTerm(tape), version: `${asOf}:${rows.length}:${total}:${scale}:${servicingFee}` };
 }

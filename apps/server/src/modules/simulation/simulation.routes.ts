@@ -55,7 +55,9 @@ export const simulationModule: ApiModule = {
         params: z.object({ type: BondRunType }), body: BondRunRequestSchema, querystring: SimulationQuery,
         response: { 200: BondRunResponse },
       },
-    }, async (request) => runBond(ctx, requireUser(request), request.params.type, request.body, { loanLevel: request.query.loanLevel === 'true' }));
+    }, async (request, reply) => runBond(ctx, requireUser(request), request.params.type, request.body, {
+      loanLevel: request.query.loanLevel === 'true', signal: runOptionsOf(request, reply).signal,
+    }));
 
     api.post('/simulate/:type/matrix', {
       config: { permission: 'session' },
@@ -65,6 +67,8 @@ export const simulationModule: ApiModule = {
         params: z.object({ type: MatrixType }), body: MatrixRequestSchema, querystring: SimulationQuery,
         response: { 200: MatrixResponse },
       },
-    }, async (request) => runMatrix(ctx, requireUser(request), request.params.type, request.body, { loanLevel: request.query.loanLevel === 'true' }));
+    }, async (request, reply) => runMatrix(ctx, requireUser(request), request.params.type, request.body, {
+      loanLevel: request.query.loanLevel === 'true', signal: runOptionsOf(request, reply).signal,
+    }));
   },
 };

@@ -12,7 +12,8 @@ import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { createScenariosService } from '../scenarios/scenarios.service.ts';
 import { resolveUserVector } from '../vectors/index.ts';
-import { loadLoanTape } from './loan-tape.loader.ts';
+import { dealInput, type DealInput } from '../../runs/deal-cache.ts';
+import { loadVersionedLoanTape } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
 
 export interface PreparedRun {
@@ -22,6 +23,11 @@ export interface PreparedRun {
   request: SimulationRequest;
   settlementIso: string;
   tape: LoanTape | null;
+  /**
+   * The deal as run tasks take it: a content key (name, structure version, tape version) and the
+   * state; the worker caches spec and tape by the key, so they travel only on its first run there.
+   */
+  deal: DealInput;
 }
 
 const PRERUN_NOT_AVAILABLE = 'Prerun collateral cashflows cannot be run here yet.';
@@ -83,8 +89,10 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
     throw new NotFound(`Bond ${request.BondName} was not found in ${deal.deal_name}.`);
   }
   const poolBalance = start.state?.poolBalance ?? spec.collateral.cutOffBalance;
-  const tape = loanLevel ? await loadLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
-  if (loanLevel && !tape) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
+  const loaded = loanLevel ? await loadVersionedLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
+  if (loanLevel && !loaded) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
+  const tape = loaded?.tape ?? null;
+  const key = `${deal.deal_name}|${start.specVersion}|${loaded?.version ?? 'rep-lines'}`;
   return {
     dealName: deal.deal_name,
     spec,
@@ -92,6 +100,7 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
     request: { ...request, SettlementDate: effective, RunLoanLevel: loanLevel },
     settlementIso: ymdToIso(effective) ?? spec.dates.closingDate,
     tape,
+    deal: dealInput(key, start.state, () => ({ spec, tape })),
   };
 }
 
@@ -106,7 +115,7 @@ export async function runSimulation(
   await refuseReinsuranceDeal(ctx, user, body.DealName);
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
   const response: SimulationResponse & { RunTime?: number } = await ctx.runs.run(
-    'simulate', { spec: run.spec, request: run.request, state: run.state, tape: run.tape }, { userId: user.id, signal: options.signal },
+    'simulate', { deal: run.deal, request: run.request }, { userId: user.id, signal: options.signal },
   );
   if (options.saveScenarioName !== undefined) await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response);
   if (options.shallow) {

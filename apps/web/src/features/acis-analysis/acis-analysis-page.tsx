@@ -144,7 +144,7 @@ export function AcisAnalysisPage() {
           {(current || matrix) && (
             <ReinsuranceResults single={current ? acisSingle(current) : null} matrix={matrix} selected={selected} testId="acis-results"
               triggers={{ show: showTriggers, onShow: setShowTriggers, rows: triggers }}
-              onCell={(c) => { setSelected(c); void runOne({ SelectedScenarioId: null, Cpr: [0, c.cpr / 100], Cdr: [0, c.cdr / 100] }); }} />
+              onCell={(c) => { setSelected(c); s.setInputs({ ...s.inputs, cpr: String(c.cpr), cdr: String(c.cdr) }); void runOne({ SelectedScenarioId: null, Cpr: [0, c.cpr / 100], Cdr: [0, c.cdr / 100] }); }} />
           )}
           {current && (
             <div className="d-flex gap-2 mt-2">

@@ -15,7 +15,7 @@ vi.mock('../../app/session-context.tsx', () => ({
 const { BondAnalysisPage } = await import('./bond-analysis-page.tsx');
 
 const bond = (BondName: string) => ({
-  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 5.1, FloaterFormula: null, BondType: 'Senior',
+  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 5.1, FloaterFormula: null as string | null, BondType: 'Senior',
   OriginalEnhance: null, OriginalThickness: null, CurrentEnhance: null, CurrentThickness: null, IsMACR: false, CollateralGroups: [1],
 });
 const dealOf = (DealName: string, DealType: string) => ({
@@ -102,5 +102,65 @@ describe('BondAnalysisPage catalog check', () => {
     renderPage('/bond_analysis?dealName=FORDO+2024-A&bondName=A-4&settle_dt=2026-13-45', dealOf('FORDO 2024-A', 'ABS'));
     expect((await screen.findByTestId('settlement')).textContent).toBe('10/15/2026');
     expect(get.mock.calls.map((c) => c[0])).toContain('/deals/FORDO%202024-A');
+  });
+});
+
+describe('BondAnalysisPage index rate (issue 18 #1)', () => {
+  const floating = () => ({
+    ...dealOf('STACR 2026-DNA1', 'STACR'),
+    Bonds: [{ ...bond('M-1'), Coupon: 4.66, FloaterFormula: 'SOFR + 1.00%' }],
+    IndexRate: { Name: 'SOFR', RatePct: 3.66, Date: 20261015 },
+  });
+
+  it('starts the SOFR input at the deal\'s current index rate, shown with its date, and runs with it', async () => {
+    renderPage('/bond_analysis?dealName=STACR+2026-DNA1&bondName=M-1&price=100', floating());
+    await waitFor(() => expect((screen.getByTestId('input-libor') as HTMLInputElement).value).toBe('3.66'));
+    expect(screen.getByTestId('index-rate-hint').textContent).toBe('Current SOFR 3.66% on 10/15/2026');
+    fireEvent.click(screen.getByTestId('calculate'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(call(0)[1]).toMatchObject({ Libor: [0, 0.0366] });
+    expect(screen.queryByTestId('zero-index-note')).toBeNull();
+  });
+
+  it('keeps a remembered index and notes a run at 0 on a floating deal', async () => {
+    Cookies.set('bondAnalysis.libor', '0', { path: '/' });
+    renderPage('/bond_analysis?dealName=STACR+2026-DNA1&bondName=M-1&price=100', floating());
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect((screen.getByTestId('input-libor') as HTMLInputElement).value).toBe('0');
+    expect((await screen.findByTestId('zero-index-note')).textContent).toMatch(/margin only/);
+  });
+});
+
+describe('BondAnalysisPage matrix (issue 18 #2, #3)', () => {
+  it('moves the CPR and CDR inputs to a clicked cell, so the inputs say what ran', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cpr=10&cdr=0.05', dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('run-matrix'));
+    await screen.findByTestId('matrix-grid');
+    fireEvent.click(document.querySelector('[data-testid=matrix-grid] td[data-cpr="20"][data-cdr="1"]') as Element);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect((screen.getByTestId('input-cpr') as HTMLInputElement).value).toBe('20');
+    expect((screen.getByTestId('input-cdr') as HTMLInputElement).value).toBe('1');
+  });
+
+  it.each([
+    ['', 'A matrix needs at least one CPR and one CDR.'],
+    ['5 12R', 'Missing valid: CPR'],
+    ['1,,2', 'Missing valid: CPR'],
+  ])('refuses to run the grid with CPR %j', async (cpr, message) => {
+    renderPage(`/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cpr=${encodeURIComponent(cpr)}`, dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('run-matrix'));
+    expect(screen.getByTestId('pricing-error').textContent).toBe(message);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('refuses an empty CDR and a bad severity before the grid runs', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cdr=&loss_severity=x1', dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('run-matrix'));
+    expect(screen.getByTestId('pricing-error').textContent).toBe('A matrix needs at least one CPR and one CDR.');
+    fireEvent.change(screen.getByTestId('input-cdr'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('run-matrix'));
+    expect(screen.getByTestId('pricing-error').textContent).toBe('Missing valid: Loss Severity');
+    expect(post).not.toHaveBeenCalled();
   });
 });

@@ -23,13 +23,14 @@ import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputToYmd, isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
+import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../deal-analysis/index-rate.ts';
 import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
 import { runBond, runMatrix } from './bond-analysis.api.ts';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
-import { formatMetric, loadBondInputs, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
+import { formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
 import { shareLink } from './share-link.ts';
 
@@ -79,6 +80,10 @@ export function BondAnalysisPage() {
     enabled: known,
   });
   const deal = details.data;
+  // The SOFR input starts at the deal's current index rate unless a cookie or the link gives one.
+  const markIndexEdited = useIndexPrefill(deal, query.has('libor') || hasSavedIndex('bondAnalysis.'),
+    (libor) => setInputs((i) => ({ ...i, libor })));
+  const [zeroIndexRun, setZeroIndexRun] = useState(false);
   const bonds = useMemo(() => deal?.Bonds ?? [], [deal]);
   const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : bonds.find((b) => !b.IsMACR && b.CurrentBalance > 0)?.BondName ?? bonds[0]?.BondName ?? '';
   const bond = bonds.find((b) => b.BondName === bondName) ?? null;
@@ -117,6 +122,7 @@ export function BondAnalysisPage() {
     setError(problem);
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
+    setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
     setBusy(true);
     setSingle(null);
     const started = performance.now();
@@ -134,7 +140,7 @@ export function BondAnalysisPage() {
   }
 
   async function matrixRun() {
-    const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, true);
+    const problem = tabProblem(tab, inputs) ?? matrixProblem(inputs, agency, !!scenario);
     setError(problem);
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
@@ -180,12 +186,15 @@ export function BondAnalysisPage() {
             onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
           />
           <PricingPanel
-            tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={setInputs} isAgency={agency} busy={busy}
+            tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
+            indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
             resultText={formatMetric(tab, single?.Value)} resultMessage={message}
             wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
-            matrix={matrix} selectedCell={cell} onCell={(c) => void calculate(c)}
+            matrix={matrix} selectedCell={cell}
+            // The inputs follow the clicked cell, so what the screen shows is what ran (issue 18 #2).
+            onCell={(c) => { setInputs((i) => ({ ...i, cpr: String(c.cpr), cdr: String(c.cdr) })); void calculate(c); }}
             roles={session?.roles ?? []}
             scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
             onClearScenario={() => { setScenario(null); clearResults(); }}

@@ -87,6 +87,19 @@ export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: b
   return bad.length ? `Missing valid: ${bad.join(', ')}` : null;
 }
 
+export const MATRIX_NEEDS_AXES = 'A matrix needs at least one CPR and one CDR.';
+
+/**
+ * Checks before Run Matrix (spec 000 §5): the CPR and CDR inputs must hold a value, and every
+ * input passes the single-run checks, so the grid never runs on text a Calculate would refuse.
+ * With a saved scenario chosen the four inputs are not used (the server refuses the scenario).
+ */
+export function matrixProblem(inputs: BondInputs, isAgency: boolean, hasScenario: boolean): string | null {
+  if (hasScenario) return scenarioProblem(inputs, isAgency, true);
+  if (!inputs.cpr.trim() || (!isAgency && !inputs.cdr.trim())) return MATRIX_NEEDS_AXES;
+  return scenarioProblem(inputs, isAgency, false);
+}
+
 /** Metric shown for a tab: price 5 decimals (percent of face), yield and spread in percent. */
 export function formatMetric(tab: PricingTab, value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '-----';

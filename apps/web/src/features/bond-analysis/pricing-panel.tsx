@@ -52,6 +52,10 @@ export interface PricingPanelProps {
   scenarioName: string | null;
   onPickScenario(): void;
   onClearScenario(): void;
+  /** The deal's current index rate, under the SOFR input. */
+  indexHint?: string | null;
+  /** Shown with the result of a run at index 0 on a deal with floating classes. */
+  zeroIndexNote?: string | null;
 }
 
 /** Bond pricing panel: Price/Yield/Spread tabs with settings, Calculate, Run Matrix, result and matrices (spec 001 §2.1). */
@@ -94,6 +98,7 @@ export function PricingPanel(p: PricingPanelProps) {
             <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" disabled={!!p.scenarioName} />
           </>}
           <Field label="SOFR (%)" value={p.inputs.libor} onChange={set('libor')} testId="input-libor" />
+          {p.indexHint && <div className="form-text mt-0" data-testid="index-rate-hint">{p.indexHint}</div>}
           <div className="d-flex gap-2 mt-2">
             <button type="button" className="btn btn-sm btn-primary" disabled={p.busy} data-testid="calculate" onClick={p.onCalculate}>Calculate</button>
             <button type="button" className="btn btn-sm btn-outline-primary" disabled={p.busy} data-testid="run-matrix" onClick={p.onMatrix}>Run Matrix</button>
@@ -104,6 +109,7 @@ export function PricingPanel(p: PricingPanelProps) {
           <h3 className="h6">{TAB_LABEL[p.tab]}</h3>
           <div className="fs-4 font-monospace" data-testid="result-value">{p.resultText}</div>
           {p.resultMessage && <div className="text-danger small" data-testid="result-message">{p.resultMessage}</div>}
+          {p.zeroIndexNote && <div className="alert alert-warning py-1 px-2 small mb-0" data-testid="zero-index-note">{p.zeroIndexNote}</div>}
           <dl className="row small mt-2 mb-0">
             <dt className="col-6">WAL</dt><dd className="col-6 text-end" data-testid="result-wal">{p.wal === null ? '-----' : p.wal.toFixed(2)}</dd>
             <dt className="col-6">Window</dt><dd className="col-6 text-end" data-testid="result-window">{p.window || '-----'}</dd>

@@ -93,7 +93,7 @@ export function CirtAnalysisPage() {
           )}
           {(result || matrix) && (
             <ReinsuranceResults single={result ? cirtSingle(result) : null} matrix={matrix} selected={selected} testId="cirt-results"
-              onCell={(c) => { setSelected(c); void runOne(false, { SelectedScenarioId: null, Cpr: [0, c.cpr / 100], Cdr: [0, c.cdr / 100] }); }} />
+              onCell={(c) => { setSelected(c); s.setInputs({ ...s.inputs, cpr: String(c.cpr), cdr: String(c.cdr) }); void runOne(false, { SelectedScenarioId: null, Cpr: [0, c.cpr / 100], Cdr: [0, c.cdr / 100] }); }} />
           )}
           {result && (
             <button type="button" className="btn btn-sm btn-outline-success mt-2" data-testid="export-cashflow"

@@ -17,7 +17,7 @@ const FIELDS: { key: keyof AssumptionInputs; label: string; credit: boolean }[] 
  * options and Run Scenario. Agency deals hide CDR, severity and delinquency (spec 000 §4).
  * Only the None credit model runs until the predictive models exist.
  */
-export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario, reinsurance = false, cprLabel, runOptions }: {
+export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario, reinsurance = false, cprLabel, runOptions, liborHint }: {
   inputs: AssumptionInputs; onInputs(i: AssumptionInputs): void; agency: boolean; options: Options; onOptions(o: Options): void;
   canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null; roles: readonly string[];
   /** A chosen saved scenario replaces CPR, CDR, severity and delinquency (spec 000 §4). */
@@ -28,6 +28,8 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
   cprLabel?: string;
   /** Collateral group and prepayment convention selects, shown above the inputs. */
   runOptions?: ReactNode;
+  /** The deal's current index rate under the LIBOR / SOFR input. */
+  liborHint?: string | null;
 }) {
   return (
     <div data-testid="assumptions">
@@ -47,6 +49,7 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
             <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.key === 'cpr' && cprLabel ? cprLabel : f.label}</label>
             <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]} disabled={!!scenarioName && f.key !== 'libor'}
               onChange={(e) => onInputs({ ...inputs, [f.key]: e.target.value })} />
+            {f.key === 'libor' && liborHint && <div className="form-text mt-0" data-testid="index-rate-hint">{liborHint}</div>}
           </div>
         ))}
       </div>

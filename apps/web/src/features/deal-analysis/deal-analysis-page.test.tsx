@@ -15,7 +15,7 @@ vi.mock('../../app/session-context.tsx', () => ({
 const { DealAnalysisPage } = await import('./deal-analysis-page.tsx');
 
 const bond = (BondName: string, CollateralGroups: number[], IsMACR = false) => ({
-  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 2, FloaterFormula: null, BondType: 'Sequential',
+  BondName, Cusip: null, OriginalBalance: 1e8, CurrentBalance: 1e8, Factor: 1, Coupon: 2, FloaterFormula: null as string | null, BondType: 'Sequential',
   OriginalEnhance: null, OriginalThickness: null, CurrentEnhance: null, CurrentThickness: null, IsMACR, CollateralGroups,
 });
 const dealOf = (DealName: string, DealType: string, Bonds: ReturnType<typeof bond>[], groups: number[]) => ({
@@ -133,5 +133,32 @@ describe('DealAnalysisPage deal families', () => {
     fireEvent.click(await screen.findByTestId('run-scenario'));
     expect((await screen.findByTestId('result-tab-SC')).className).toContain('active');
     expect(screen.getByTestId('result-tab-Collateral').className).not.toContain('active');
+  });
+});
+
+describe('DealAnalysisPage index rate (issue 18 #1)', () => {
+  const DNA1 = {
+    ...dealOf('STACR 2026-DNA1', 'STACR', [{ ...bond('M-1', [1]), FloaterFormula: 'SOFR + 1.00%', Coupon: 4.9 }], [1]),
+    IndexRate: { Name: 'SOFR', RatePct: 3.9, Date: 20261015 },
+  };
+
+  it('prefills LIBOR / SOFR with the deal\'s index rate and its date, and runs with it', async () => {
+    renderPage('/deal_analysis?dealName=STACR+2026-DNA1', DNA1);
+    await waitFor(() => expect((screen.getByLabelText('LIBOR / SOFR (%)') as HTMLInputElement).value).toBe('3.9'));
+    expect(screen.getByTestId('index-rate-hint').textContent).toBe('Current SOFR 3.9% on 10/15/2026');
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(lastBody()).toMatchObject({ Libor: [0, 0.039] });
+    expect(screen.queryByTestId('zero-index-note')).toBeNull();
+  });
+
+  it('keeps a typed 0 and says the floaters pay their margin only', async () => {
+    renderPage('/deal_analysis?dealName=STACR+2026-DNA1', DNA1);
+    const input = await screen.findByLabelText('LIBOR / SOFR (%)');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('3.9'));
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    expect((await screen.findByTestId('zero-index-note')).textContent).toMatch(/margin only/);
+    expect(lastBody()).toMatchObject({ Libor: [0, 0] });
   });
 });

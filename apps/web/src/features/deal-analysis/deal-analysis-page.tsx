@@ -20,6 +20,7 @@ import { CapitalStructure } from './capital-structure.tsx';
 import { fetchDealDetails, runSimulation, type SimulationResult } from './deal-analysis.api.ts';
 import { DealHistoryPanel } from './deal-history-panel.tsx';
 import { DealInfoPanel } from './deal-info-panel.tsx';
+import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from './index-rate.ts';
 import { ResultsPanel } from './results-panel.tsx';
 import { CollateralGroupSelect, PrepaymentConventionSelect } from './run-option-selects.tsx';
 import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from './run-options.ts';
@@ -79,6 +80,10 @@ export function DealAnalysisPage() {
   }, [details.error, dealName, navigate]);
 
   const deal: DealDetail | undefined = details.data;
+  // The index input starts at the deal's current rate unless a cookie or the link gives one.
+  const markIndexEdited = useIndexPrefill(deal, query.has('libor') || hasSavedIndex('dealAnalysis.'),
+    (libor) => setInputs((i) => ({ ...i, libor })));
+  const [zeroIndexRun, setZeroIndexRun] = useState(false);
   const effectiveSettlement = deal ? snapSettlement(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
   const groups = deal ? collateralGroupsOf(deal) : [];
   const collateralGroup = parseCollateralGroup(groupText, groups);
@@ -118,6 +123,7 @@ export function DealAnalysisPage() {
         LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
         Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false), Libor: toRequestRate(inputs.libor, false),
       };
+      setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
       // A saved scenario's vectors replace the four inputs (the server loads them by id).
       setResult(await runSimulation(api, scenario?.Id
         ? { ...body, SelectedScenarioId: scenario.Id, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined }
@@ -146,7 +152,8 @@ export function DealAnalysisPage() {
         <>
           <DealInfoPanel deal={deal} settlement={effectiveSettlement} onSettlement={changeSettlement} onPickDeal={() => setPicker(true)}>
             <AssumptionsPanel
-              inputs={inputs} onInputs={setInputs} agency={agency} options={options} onOptions={setOptions}
+              inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
+              liborHint={indexRateHint(deal)} agency={agency} options={options} onOptions={setOptions}
               canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)}
               running={timer.running} onRun={() => void run()} error={runError} roles={session?.roles ?? []}
               scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
@@ -169,6 +176,7 @@ export function DealAnalysisPage() {
               {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
               {result?.RunTime !== undefined && hasRole('Admin') ? ` (server ${Math.round(result.RunTime)} ms)` : ''}
             </div>
+            {result && zeroIndexRun && <div className="alert alert-warning py-1 px-2 small mt-2 mb-0" data-testid="zero-index-note">{ZERO_INDEX_NOTE}</div>}
           </DealInfoPanel>
           <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} />
           <DealHistoryPanel dealName={deal.DealName} />

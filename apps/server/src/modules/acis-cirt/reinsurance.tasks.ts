@@ -1,0 +1,44 @@
+/**
+ * Engine work of the ACIS and CIRT runs, run in the run service's workers. Pure: the services
+ * resolve deal, layer and policy terms from the database and check the request first.
+ */
+import {
+  responseOf, runAcis, runAcisMatrix, runCirt, runCirtMatrix, runDeal,
+  type AcisLayerTerms, type CirtRunInput, type DealScenario, type ReinsuranceMatrix, type ReinsurerCashflow, type SimulationResponse,
+} from '@opencrt/engine';
+import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
+
+export interface AcisTaskInput {
+  /** The STACR deal the layer rides on (state = the ACIS view of it at settlement). */
+  deal: DealInput;
+  scenario: DealScenario;
+  layer: AcisLayerTerms;
+  collateral: { collateralPct: number; interestRate: number };
+  settlementIso: string;
+}
+
+/** One ACIS layer: its reinsurer cashflow and the STACR run's deal-level variables. */
+export function acisTask(input: AcisTaskInput): { cashflow: ReinsurerCashflow; misc: SimulationResponse['MiscVariables'] } {
+  const { spec, state } = resolveDeal(input.deal);
+  const deal = runDeal(spec, input.scenario, state);
+  return {
+    cashflow: runAcis(deal, input.layer, input.collateral, input.settlementIso),
+    misc: responseOf(deal, input.layer.stacrTranche, input.settlementIso).MiscVariables,
+  };
+}
+
+/** Rows `cdrPct` of an ACIS matrix over every CPR column. */
+export function acisMatrixRowsTask(input: AcisTaskInput & { cprPct: number[]; cdrPct: number[] }): ReinsuranceMatrix {
+  const { spec, state } = resolveDeal(input.deal);
+  return runAcisMatrix(spec, input.scenario, state, input.layer, input.collateral, input.settlementIso, { cprPct: input.cprPct, cdrPct: input.cdrPct });
+}
+
+/** One CIRT policy run. */
+export function cirtTask(input: CirtRunInput): ReturnType<typeof runCirt> {
+  return runCirt(input);
+}
+
+/** Rows `cdrPct` of a CIRT matrix over every CPR column. */
+export function cirtMatrixRowsTask(input: { run: CirtRunInput; cprPct: number[]; cdrPct: number[] }): ReinsuranceMatrix {
+  return runCirtMatrix(input.run, { cprPct: input.cprPct, cdrPct: input.cdrPct });
+}
