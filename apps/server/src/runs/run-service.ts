@@ -18,6 +18,8 @@ export type BatchOutcome<T> = { ok: true; value: T } | { ok: false; message: str
 export interface BatchOptions<T> extends RunOptions {
   /** Called as each cell finishes (in finishing order), for progress streams. */
   onResult?: (index: number, outcome: BatchOutcome<T>) => void;
+  /** Called once the batch has passed admission (the per-user cap and the queue bound). */
+  onAdmitted?: () => void;
 }
 
 /**
@@ -123,6 +125,7 @@ export class ThreadPoolRunService implements RunService {
 
   async runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
     const release = this.admissions.admit(options.userId);
+    options.onAdmitted?.();
     try {
       return await Promise.all(inputs.map(async (input, index) => {
         let outcome: BatchOutcome<TaskOutput<N>>;
@@ -155,6 +158,11 @@ export class ThreadPoolRunService implements RunService {
   /** Tasks waiting for a thread (tests and diagnostics). */
   get queued(): number {
     return this.pool.queueSize;
+  }
+
+  /** Tasks completed by the pool so far (tests and diagnostics). */
+  get completed(): number {
+    return this.pool.completed;
   }
 
   async close(): Promise<void> {
