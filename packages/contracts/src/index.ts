@@ -9,3 +9,4 @@ export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';
 export * from './reports.ts';
+export * from './custom-deals.ts';

@@ -5,6 +5,7 @@ import * as scenarios from './0003-scenarios.ts';
 import * as portfolios from './0004-portfolios.ts';
 import * as portfolioCalculations from './0005-portfolio-calculations.ts';
 import * as reports from './0008-reports.ts';
+import * as customDeals from './0009-custom-deals.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-portfolios': portfolios,
   '0005-portfolio-calculations': portfolioCalculations,
   '0008-reports': reports,
+  '0009-custom-deals': customDeals,
 };
