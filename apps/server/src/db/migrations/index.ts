@@ -4,6 +4,7 @@ import * as deals from './0002-deals.ts';
 import * as scenarios from './0003-scenarios.ts';
 import * as portfolios from './0004-portfolios.ts';
 import * as portfolioCalculations from './0005-portfolio-calculations.ts';
+import * as authNotifications from './0006-auth-notifications.ts';
 import * as reports from './0008-reports.ts';
 import * as customDeals from './0009-custom-deals.ts';
 
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003-scenarios': scenarios,
   '0004-portfolios': portfolios,
   '0005-portfolio-calculations': portfolioCalculations,
+  '0006-auth-notifications': authNotifications,
   '0008-reports': reports,
   '0009-custom-deals': customDeals,
 };
