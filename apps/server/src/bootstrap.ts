@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { startAuthNotifications } from './auth/auth-notifications.ts';
 import { SessionCache } from './auth/session-cache.ts';
-import { ThreadPoolRunService, type RunService } from './runs/run-service.ts';
+import { createRunService, type RunService } from './runs/run-service.ts';
 import { seedDatabase } from './seed/index.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
 
@@ -17,7 +17,7 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
   const now = options.now ?? (() => new Date());
   const logins: SeededLogin[] = await seedDatabase({ db: handle.db, config, now: now() });
   const tokens = new TokenService(await resolveJwtSecret(handle.db, config.jwtSecret), config.tokenLifetimeSeconds);
-  const runs = options.runs ?? new ThreadPoolRunService();
+  const runs = options.runs ?? await createRunService();
   const sessions = new SessionCache();
   const notifications = await startAuthNotifications(handle, sessions);
   const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events };

@@ -169,3 +169,14 @@ export class ThreadPoolRunService implements RunService {
     await this.pool.destroy();
   }
 }
+
+/**
+ * The run service the environment asks for: BullMQ jobs on Redis when REDIS_URL is set (run
+ * `npm run worker` processes), else worker threads in this process.
+ */
+export async function createRunService(env: NodeJS.ProcessEnv = process.env): Promise<RunService> {
+  const limits = defaultRunLimits(env);
+  const { QueueRunService, queueSettings } = await import('./queue-run-service.ts');
+  const settings = queueSettings(env);
+  return settings ? new QueueRunService(settings, limits) : new ThreadPoolRunService(limits);
+}
