@@ -7,6 +7,7 @@ import * as portfolioCalculations from './0005-portfolio-calculations.ts';
 import * as authNotifications from './0006-auth-notifications.ts';
 import * as reports from './0008-reports.ts';
 import * as customDeals from './0009-custom-deals.ts';
+import * as portfolioEntriesCashflow from './0010-portfolio-entries-cashflow.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-auth-notifications': authNotifications,
   '0008-reports': reports,
   '0009-custom-deals': customDeals,
+  '0010-portfolio-entries-cashflow': portfolioEntriesCashflow,
 };
