@@ -8,6 +8,7 @@ export * from './vectors.ts';
 export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';
+export * from './users.ts';
 export * from './portfolio-runs.ts';
 export * from './reports.ts';
 export * from './custom-deals.ts';
