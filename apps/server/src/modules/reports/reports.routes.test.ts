@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportInput, ReportListItem, ReportRunResponse } from '@opencrt/contracts';
+import type { CalculationTables } from '../../db/calculation-tables.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testConfig } from '../../test/test-config.ts';
 
@@ -189,10 +190,10 @@ describe('reports API on the application database', () => {
   });
 
   it('lists saved calculations and runs the calculations report on one', async () => {
-    const { id } = await t.ctx.db.withTables<import('../../db/calculation-tables.ts').CalculationTables>()
+    const { id } = await t.ctx.db.withTables<CalculationTables>()
       .insertInto('portfolio_calculations').values({ name: 'Q3 run', portfolio_name: 'Core', settlement_date: '2025-09-25', early_call: true })
       .returning('id').executeTakeFirstOrThrow();
-    await t.ctx.db.withTables<import('../../db/calculation-tables.ts').CalculationTables>().insertInto('portfolio_calculation_results').values([
+    await t.ctx.db.withTables<CalculationTables>().insertInto('portfolio_calculation_results').values([
       { calculation_id: id, ordinal_number: 1, scenario_name: 'Base', deal_name: dealName, bond_name: 'M1', owned_face_amt: 1_000_000, metrics: JSON.stringify({ Yield: 6.25, WAL: 3.1 }) },
       { calculation_id: id, ordinal_number: 1, scenario_name: 'Stress', deal_name: dealName, bond_name: 'M1', owned_face_amt: 1_000_000, metrics: JSON.stringify({ Yield: '-----' }) },
     ]).execute();
