@@ -12,3 +12,4 @@ export * from './users.ts';
 export * from './portfolio-runs.ts';
 export * from './reports.ts';
 export * from './custom-deals.ts';
+export * from './report-sql.ts';

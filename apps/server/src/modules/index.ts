@@ -2,6 +2,7 @@ import { acisCirtModule } from './acis-cirt/acis-cirt.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
 import { customDealsModule } from './custom-deals/custom-deals.routes.ts';
 import { dealsModule } from './deals/deals.routes.ts';
+import { documentationModule } from './documentation/documentation.routes.ts';
 import type { ApiModule } from './module.ts';
 import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
@@ -23,5 +24,6 @@ export const modules: ApiModule[] = [
   acisCirtModule,
   portfoliosModule,
   reportsModule,
+  documentationModule,
   customDealsModule,
 ];

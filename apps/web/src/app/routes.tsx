@@ -16,6 +16,11 @@ import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
 import { ScenarioListPage } from '../features/scenario-list/scenario-list-page.tsx';
 import { VectorListPage } from '../features/vector-list/vector-list-page.tsx';
 import { TrialPage } from '../features/trial/trial-page.tsx';
+import { AdminReportsPage } from '../features/reports/admin-reports-page.tsx';
+import { LoansPage } from '../features/loans/loans-page.tsx';
+import { ReportsPage } from '../features/reports/reports-page.tsx';
+import { RpxFileCreatorPage } from '../features/utilities/rpx-file-creator-page.tsx';
+import { DocsPage } from '../features/docs/docs-page.tsx';
 import type { Access } from './guards.tsx';
 import type { DealFamily } from './last-deal.ts';
 
@@ -51,6 +56,11 @@ export const appRoutes: AppRoute[] = [
   { path: '/password_reset/:userId', element: <PasswordResetPage />, access: 'public' },
   { path: '/confirm_email', element: <ConfirmEmailPage />, access: 'public' },
   { path: '/deal_create', element: <DealCreatePage />, access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
+  { path: '/reports', element: <ReportsPage />, access: { anyRole: ['Reports_Consumer', 'Admin'] } },
+  { path: '/admin_reports', element: <AdminReportsPage />, access: { anyRole: ['Admin'] } },
+  { path: '/loans', element: <LoansPage />, access: 'login' },
+  { path: '/rpx_file_creator', element: <RpxFileCreatorPage />, access: 'login' },
+  { path: '/docs', element: <DocsPage />, access: { anyRole: ['DocReader'] } },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
@@ -78,10 +88,10 @@ export const navEntries: NavEntry[] = [
   { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: true },
   { label: 'Vectors', path: '/vector_list', menu: 'main', available: true },
   { label: 'Cashflows', path: '/cashflows', menu: 'main', available: false },
-  { label: 'Loans', path: '/loans', menu: 'main', available: false },
+  { label: 'Loans', path: '/loans', menu: 'main', available: true },
   { label: 'Reports', path: '/reports', anyRole: ['Reports_Consumer', 'Admin'], menu: 'main', available: true },
-  { label: 'Utilities', path: '/rpx_file_creator', menu: 'main', available: false },
-  { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: false },
+  { label: 'Utilities', path: '/rpx_file_creator', menu: 'main', available: true },
+  { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: true },
   { label: 'Users', path: '/admin', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'Reports', path: '/admin_reports', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'Models', path: '/admin_adco', anyRole: ['Admin'], menu: 'admin', available: true },

@@ -4,13 +4,12 @@
  * timeout and row cap, and logs the run (who, which report, parameters, rows, time, error).
  */
 import { sql } from 'kysely';
-import { parameterEmpty, reportSourceName, type Report, type ReportRunResponse } from '@opencrt/contracts';
+import { parameterEmpty, prepareStatement, ReportSqlError, reportSourceName, type BindValue, type Report, type ReportRunResponse } from '@opencrt/contracts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import type { ReportsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { Invalid } from '../../http/errors.ts';
-import { prepareStatement, ReportSqlError, type BindValue } from './report-sql.ts';
 import { ReportRunFailure, reportSource } from './report-sources.ts';
 import { reportsDb } from './reports.tables.ts';
 

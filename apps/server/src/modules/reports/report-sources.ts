@@ -7,10 +7,9 @@
 import { CompiledQuery, sql } from 'kysely';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { ReportCell } from '@opencrt/contracts';
+import type { PreparedStatement, ReportCell, SqlDialect } from '@opencrt/contracts';
 import type { ReportsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { PreparedStatement, SqlDialect } from './report-sql.ts';
 
 export interface RunLimits { timeoutMs: number; maxRows: number }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractParameterNames, MYSQL_FILE_ACCESS, NOT_ONE_SELECT, prepareStatement } from './report-sql.ts';
+import { extractParameterNames, MYSQL_FILE_ACCESS, NOT_ONE_SELECT, prepareStatement } from '@opencrt/contracts';
 import { parseDate } from './report-runner.ts';
 
 const values = (entries: Record<string, string | number>) => new Map(Object.entries(entries).map(([k, v]) => [k.toLowerCase(), v]));

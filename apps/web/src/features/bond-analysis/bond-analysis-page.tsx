@@ -28,6 +28,7 @@ import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-a
 import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
 import { runBond, runMatrix } from './bond-analysis.api.ts';
+import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
 import { formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
@@ -230,6 +231,7 @@ export function BondAnalysisPage() {
           </div>
           {result && <div className="mt-2"><CashflowTable rows={result.BondCashflow} columns={BOND_COLUMNS} testId="bond-cashflow-table" /></div>}
           <BondHistoryPanel key={`${dealName}|${bondName}`} dealName={dealName} bondName={bondName} />
+          <HistoricalReportSection kind="Bond" dealName={dealName} />
         </>
       )}
     </div>

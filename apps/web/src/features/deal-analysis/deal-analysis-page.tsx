@@ -19,6 +19,7 @@ import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSe
 import { AssumptionsPanel } from './assumptions-panel.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
 import { fetchDealDetails, runSimulation, type SimulationResult } from './deal-analysis.api.ts';
+import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
 import { DealHistoryPanel } from './deal-history-panel.tsx';
 import { DealInfoPanel } from './deal-info-panel.tsx';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from './index-rate.ts';
@@ -201,6 +202,7 @@ export function DealAnalysisPage() {
           </DealInfoPanel>
           <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} />
           <DealHistoryPanel dealName={deal.DealName} />
+          <HistoricalReportSection kind="Deal" dealName={deal.DealName} />
           {result && (
             <ResultsPanel
               result={result}
