@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/authenticate.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 import { installErrorHandling, installNotFound } from './http/error-handler.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { modules } from './modules/index.ts';
@@ -20,7 +21,7 @@ export interface BuildOptions {
 }
 
 /** Builds the HTTP app: API under /api (OpenAPI at /api/docs), the web app at / with history fallback. */
-export async function buildApp(ctx: ModuleContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: ModuleContext, sessions: SessionCache, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024, trustProxy: true })
     .withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -38,7 +39,7 @@ export async function buildApp(ctx: ModuleContext, options: BuildOptions = {}): 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  installAuth(app, ctx.db, ctx.tokens);
+  installAuth(app, ctx.db, ctx.tokens, sessions);
 
   await app.register(async (api) => {
     for (const module of modules) await module.register(api, ctx);

@@ -5,8 +5,9 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { ModuleContext } from './modules/module.ts';
-import { uncachedAuthEvents } from './auth/auth-events.ts';
-import { ThreadPoolRunService, type RunService } from './runs/run-service.ts';
+import { startAuthNotifications } from './auth/auth-notifications.ts';
+import { SessionCache } from './auth/session-cache.ts';
+import { createRunService, type RunService } from './runs/run-service.ts';
 import { seedDatabase } from './seed/index.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
 
@@ -16,9 +17,11 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
   const now = options.now ?? (() => new Date());
   const logins: SeededLogin[] = await seedDatabase({ db: handle.db, config, now: now() });
   const tokens = new TokenService(await resolveJwtSecret(handle.db, config.jwtSecret), config.tokenLifetimeSeconds);
-  const runs = options.runs ?? new ThreadPoolRunService();
-  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: uncachedAuthEvents };
-  const app = await buildApp(ctx, options);
-  app.addHook('onClose', async () => { await runs.close(); });
-  return { app, ctx, logins };
+  const runs = options.runs ?? await createRunService();
+  const sessions = new SessionCache();
+  const notifications = await startAuthNotifications(handle, sessions);
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events };
+  const app = await buildApp(ctx, sessions, options);
+  app.addHook('onClose', async () => { await notifications.stop(); await runs.close(); });
+  return { app, ctx, logins, sessions };
 }

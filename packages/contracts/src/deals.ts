@@ -45,6 +45,10 @@ export const DealCatalogRowSchema = z.object({
   FirstProjectedDate: YyyymmddSchema,
   EarlyRedemptionPct: z.number(),
   EarlyRedemptionDate: YyyymmddSchema,
+  /** Id of the custom deal this catalog deal was built from (online deal editor), null for shipped deals. */
+  CustomDealId: z.number().int().nullable().optional(),
+  /** Editor type of that custom deal: CIRT, STACR_ACIS or PYTHON. */
+  CustomDealType: z.enum(['CIRT', 'STACR_ACIS', 'PYTHON']).nullable().optional(),
 });
 export type DealCatalogRow = z.infer<typeof DealCatalogRowSchema>;
 export const DealCatalogSchema = z.array(DealCatalogRowSchema);

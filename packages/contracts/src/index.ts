@@ -8,3 +8,4 @@ export * from './vectors.ts';
 export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';
+export * from './custom-deals.ts';

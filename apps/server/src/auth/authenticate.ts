@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { Forbidden, Unauthorized } from '../http/errors.ts';
 import { isPermission, rolesGrant, type Permission } from './permissions.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface ApiRouteInfo { method: string; url: string; permission: Permission }
@@ -31,7 +32,7 @@ declare module 'fastify' {
  * Authentication and role authorization, before body validation (so a caller without the role
  * learns nothing about the payload): every /api route must declare a permission or it does not register.
  */
-export function installAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export function installAuth(app: FastifyInstance, db: Db, tokens: TokenService, sessions: SessionCache): void {
   app.decorateRequest('user', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
@@ -49,7 +50,7 @@ export function installAuth(app: FastifyInstance, db: Db, tokens: TokenService):
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!request.url.startsWith('/api') || request.url.startsWith('/api/docs') || !permission) return;
-    const user = await userFromBearer(request, db, tokens);
+    const user = await userFromBearer(request, db, tokens, sessions);
     if (permission === 'public') {
       request.user = user;
       return;
@@ -60,25 +61,34 @@ export function installAuth(app: FastifyInstance, db: Db, tokens: TokenService):
   });
 }
 
-async function userFromBearer(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser | null> {
+async function userFromBearer(request: FastifyRequest, db: Db, tokens: TokenService, sessions: SessionCache): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw new Unauthorized();
-  const claims = await tokens.verify(match[1]);
+  const token = match[1];
+  const cached = sessions.lookup(token, Date.now());
+  if (cached) return cached;
+
+  const loadStarted = sessions.startLoad();
+  const claims = await tokens.verify(token);
   if (!claims) throw new Unauthorized();
-  // Roles come from the database, not the token, so role changes and disabling take effect at once.
+  // Roles come from the database, not the token, so role changes and disabling take effect at once
+  // (the session cache is invalidated by notification, see auth-notifications.ts).
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.username', 'users.is_enabled', 'sessions.revoked_at', 'sessions.expires_at'])
     .where('sessions.id', '=', claims.sessionId)
     .executeTakeFirst();
-  if (!row || row.id !== claims.userId || !row.is_enabled || row.revoked_at || new Date(row.expires_at) <= new Date()) {
+  const expiresAtMs = row ? new Date(row.expires_at).getTime() : 0;
+  if (!row || row.id !== claims.userId || !row.is_enabled || row.revoked_at || expiresAtMs <= Date.now()) {
     throw new Unauthorized();
   }
   const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', row.id).execute();
-  return { id: row.id, username: row.username, roles: roles.map((r) => r.role) };
+  const user: AuthUser = { id: row.id, username: row.username, roles: roles.map((r) => r.role) };
+  sessions.store(token, { user, sessionId: claims.sessionId, expiresAtMs }, loadStarted, Date.now());
+  return user;
 }
 
 /** The signed-in user of a non-public route (the hook guarantees one). */

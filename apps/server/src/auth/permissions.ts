@@ -19,7 +19,7 @@ export const PERMISSION_ROLES = {
   /** Stored reports screen. */
   'reports:run': ['Reports_Consumer', 'Admin'],
   /** Custom (online) deal editor. */
-  'deals:create': ['OnlineDeals_Creator'],
+  'deals:create': ['OnlineDeals_Creator', 'Admin'],
   /** Loan-level runs and the LDM models. */
   'models:ldm': ['LDM_User'],
   /** AFT model. */

@@ -13,6 +13,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: a snapshot of the data directory (tests start from it). */
   dump?: () => Promise<Blob>;
+  /**
+   * LISTENs on a channel. `onLive(false)` means notifications may have been missed (the listening
+   * connection was lost; it reconnects by itself and then reports `onLive(true)`).
+   * Resolves once listening (or after the first failed attempt); the returned function stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -42,7 +48,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const databaseUrl = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      // Named so an operator (or a test) can tell this installation's listeners apart.
+      listen: (channel, onMessage, onLive) =>
+        listenOnPostgres(databaseUrl, `opencrt-listen-${schema ?? 'public'}`, channel, onMessage, onLive),
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
@@ -56,6 +70,69 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     close: async () => { await db.destroy(); await pglite.close(); },
     dump: () => pglite.dumpDataDir('none'),
+    // One embedded database in this process: notifications arrive while the notifying query
+    // completes, and there is no connection to lose.
+    listen: async (channel, onMessage, onLive) => {
+      const unlisten = await pglite.listen(channel, onMessage);
+      onLive(true);
+      return async () => { onLive(false); await unlisten(); };
+    },
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/** A dedicated connection that LISTENs (a pooled one would be handed to other queries), reconnecting when lost. */
+async function listenOnPostgres(
+  databaseUrl: string,
+  applicationName: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`unsafe channel name: ${channel}`);
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    retry = setTimeout(() => { void connect(); }, RECONNECT_MS);
+    retry.unref();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: applicationName });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    client.on('error', () => { /* followed by 'end', handled there */ });
+    client.on('end', () => {
+      if (current !== client) return;
+      current = undefined;
+      onLive(false);
+      scheduleReconnect();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      if (stopped) { await client.end(); return; }
+      current = client;
+      onLive(true);
+    } catch {
+      await client.end().catch(() => undefined);
+      onLive(false);
+      scheduleReconnect();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    onLive(false);
+    await client?.end();
   };
 }
 

@@ -11,6 +11,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0]?.schema ?? 'public',
+    // Numbers are reserved per feature and land in any order (0009 may reach a database before
+    // 0006): run a missing lower-numbered migration instead of refusing to start.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,5 +1,6 @@
 import { acisCirtModule } from './acis-cirt/acis-cirt.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
+import { customDealsModule } from './custom-deals/custom-deals.routes.ts';
 import { dealsModule } from './deals/deals.routes.ts';
 import type { ApiModule } from './module.ts';
 import { portfoliosModule } from './portfolios/portfolios.routes.ts';
@@ -20,4 +21,5 @@ export const modules: ApiModule[] = [
   simulationModule,
   acisCirtModule,
   portfoliosModule,
+  customDealsModule,
 ];

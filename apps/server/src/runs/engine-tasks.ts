@@ -9,6 +9,7 @@
  * so the worker caches it by version.
  */
 import { simulate, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
+import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts';
 import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../modules/acis-cirt/reinsurance.tasks.ts';
 import { creditModelTask } from '../modules/credit-models/credit-model.tasks.ts';
 import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
@@ -23,6 +24,8 @@ export type SimulateTaskInput = { request: SimulationRequest } & (
 
 export const engineTasks = {
   /** POST /simulate and save_scenario: collateral and bond cashflows of one scenario. */
+  /** Custom deal save: editor rules, engine structure and validateDeal, catalog rows (no I/O). */
+  buildCustomDeal,
   simulate: (input: SimulateTaskInput) => {
     const { spec, state, tape } = 'deal' in input ? resolveDeal(input.deal) : input;
     return simulate(spec, input.request, state, tape);

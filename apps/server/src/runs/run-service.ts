@@ -18,6 +18,8 @@ export type BatchOutcome<T> = { ok: true; value: T } | { ok: false; message: str
 export interface BatchOptions<T> extends RunOptions {
   /** Called as each cell finishes (in finishing order), for progress streams. */
   onResult?: (index: number, outcome: BatchOutcome<T>) => void;
+  /** Called once the batch has passed admission (the per-user cap and the queue bound). */
+  onAdmitted?: () => void;
 }
 
 /**
@@ -123,6 +125,7 @@ export class ThreadPoolRunService implements RunService {
 
   async runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
     const release = this.admissions.admit(options.userId);
+    options.onAdmitted?.();
     try {
       return await Promise.all(inputs.map(async (input, index) => {
         let outcome: BatchOutcome<TaskOutput<N>>;
@@ -157,7 +160,23 @@ export class ThreadPoolRunService implements RunService {
     return this.pool.queueSize;
   }
 
+  /** Tasks completed by the pool so far (tests and diagnostics). */
+  get completed(): number {
+    return this.pool.completed;
+  }
+
   async close(): Promise<void> {
     await this.pool.destroy();
   }
+}
+
+/**
+ * The run service the environment asks for: BullMQ jobs on Redis when REDIS_URL is set (run
+ * `npm run worker` processes), else worker threads in this process.
+ */
+export async function createRunService(env: NodeJS.ProcessEnv = process.env): Promise<RunService> {
+  const limits = defaultRunLimits(env);
+  const { QueueRunService, queueSettings } = await import('./queue-run-service.ts');
+  const settings = queueSettings(env);
+  return settings ? new QueueRunService(settings, limits) : new ThreadPoolRunService(limits);
 }

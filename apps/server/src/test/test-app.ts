@@ -7,6 +7,7 @@ import { startApp } from '../bootstrap.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import type { ModuleContext } from '../modules/module.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
 import type { RunService } from '../runs/run-service.ts';
 import { TEST_PASSWORDS, testConfig } from './test-config.ts';
 
@@ -16,6 +17,10 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: ModuleContext;
   handle: DatabaseHandle;
+  /** The app's in-memory session cache (auth tests look at its hits). */
+  sessions: SessionCache;
+  /** PostgreSQL only: the test's own schema (a second replica can open it). */
+  schema: string | undefined;
   /** Signs in a seeded user and returns the bearer token. */
   token(user: DemoUser): Promise<string>;
   /** app.inject with an optional bearer token; JSON bodies by default. */
@@ -39,7 +44,7 @@ export async function createTestApp(overrides: Partial<AppConfig> & { now?: () =
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     handle = await openDatabase({ loadDataDir: new Blob([snapshot]) });
   }
-  const { app, ctx } = await startApp(handle, config, { ...(now ? { now } : {}), ...(runs ? { runs } : {}) });
+  const { app, ctx, sessions } = await startApp(handle, config, { ...(now ? { now } : {}), ...(runs ? { runs } : {}) });
   await app.ready();
   const tokens = new Map<DemoUser, string>();
 
@@ -47,6 +52,8 @@ export async function createTestApp(overrides: Partial<AppConfig> & { now?: () =
     app,
     ctx,
     handle,
+    sessions,
+    schema,
     async token(user) {
       const cached = tokens.get(user);
       if (cached) return cached;

@@ -4,6 +4,7 @@ import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.t
 import { CirtAnalysisPage } from '../features/cirt-analysis/cirt-analysis-page.tsx';
 import { DealAnalysisPage } from '../features/deal-analysis/deal-analysis-page.tsx';
 import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
+import { DealCreatePage } from '../features/deal-editor/deal-create-page.tsx';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
@@ -39,6 +40,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/bond_analysis', element: <BondAnalysisPage />, access: 'login' },
   { path: '/acis_analysis', element: <AcisAnalysisPage />, access: 'login' },
   { path: '/cirt_analysis', element: <CirtAnalysisPage />, access: 'login' },
+  { path: '/deal_create', element: <DealCreatePage />, access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 

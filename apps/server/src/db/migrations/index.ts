@@ -4,6 +4,8 @@ import * as deals from './0002-deals.ts';
 import * as scenarios from './0003-scenarios.ts';
 import * as portfolios from './0004-portfolios.ts';
 import * as portfolioCalculations from './0005-portfolio-calculations.ts';
+import * as authNotifications from './0006-auth-notifications.ts';
+import * as customDeals from './0009-custom-deals.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003-scenarios': scenarios,
   '0004-portfolios': portfolios,
   '0005-portfolio-calculations': portfolioCalculations,
+  '0006-auth-notifications': authNotifications,
+  '0009-custom-deals': customDeals,
 };

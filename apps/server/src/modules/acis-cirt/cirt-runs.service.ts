@@ -16,6 +16,7 @@ import { checkMatrixBody, REINSURANCE_GRIDS } from './acis-runs.service.ts';
 import { cancellationOf, monthIndex } from './cancellation-date.ts';
 import { cutAfterExhausted } from './cashflow-rows.ts';
 import { cirtStepdowns } from './cirt-terms.loader.ts';
+import { customCirtStepdowns } from '../custom-deals/custom-cirt-terms.ts';
 import { checkReinsuranceRequest } from './reinsurance-inputs.ts';
 
 /** Deal month (1 = the month of the first payment date) of a date YYYYMMDD. */
@@ -47,7 +48,7 @@ async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: CirtRequest
     limit: Number(layer.original_balance),
     limitPct: (layer.detachment_pct - layer.attachment_pct) / 100,
     premium: typeof coupon.monthlyPctOfUpb === 'number' ? { basis: 'upb', monthlyRate: coupon.monthlyPctOfUpb / 100 } : { basis: 'limit', annualRate: (coupon.annualPctOfLimit ?? 0) / 100 },
-    stepdowns: cirtStepdowns(deal.deal_name),
+    stepdowns: deal.custom_deal_id !== null ? await customCirtStepdowns(ctx, deal.deal_name) : cirtStepdowns(deal.deal_name),
     cleanUpFraction: Number(deal.early_redemption_pct) / 100,
     cancellationMonth,
     termMonths: dealMonthOf(deal.maturity_date, firstPayment) - 1,

@@ -61,4 +61,5 @@ export async function revokeSession(ctx: ModuleContext, userId: number, token: s
   const claims = await ctx.tokens.verify(token);
   if (!claims || claims.userId !== userId) return;
   await ctx.db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('id', '=', claims.sessionId).execute();
+  await ctx.authEvents.sessionRevoked(claims.sessionId);
 }

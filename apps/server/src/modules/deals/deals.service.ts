@@ -26,6 +26,8 @@ function catalogRow(d: DealRow): DealCatalogRow {
     OriginalBalance: Number(d.original_balance), CurrentBalance: Number(d.current_balance), DealFactor: Number(d.deal_factor),
     FactorDate: d.factor_date, FirstProjectedDate: d.first_projected_date, EarlyRedemptionPct: Number(d.early_redemption_pct),
     EarlyRedemptionDate: d.early_redemption_date,
+    CustomDealId: d.custom_deal_id,
+    CustomDealType: d.custom_deal_id === null ? null : d.deal_type === 'CIRT' ? 'CIRT' : d.deal_type === 'STACR' || d.deal_type === 'ACIS' ? 'STACR_ACIS' : 'PYTHON',
   };
 }
 

@@ -38,6 +38,8 @@ export interface DealsTable {
   acis: NullableJson;
   is_custom: boolean;
   is_demo: boolean;
+  /** The custom deal (migration 0009) this catalog deal was built from; null for shipped deals. */
+  custom_deal_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DealBondsTable {

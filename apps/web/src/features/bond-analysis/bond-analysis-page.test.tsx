@@ -164,3 +164,16 @@ describe('BondAnalysisPage matrix (issue 18 #2, #3)', () => {
     expect(post).not.toHaveBeenCalled();
   });
 });
+
+describe('BondAnalysisPage activity month (issue 18 #5)', () => {
+  it('keeps the screen, alerts and goes back to the loaded month when a month change fails', async () => {
+    const deal = { ...dealOf('SYN NQM 2025-1', 'RMBS'), DatesOfAvailableUpdates: [20261015, 20260915] };
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4', deal);
+    get.mockImplementation((path: string) => (path === '/deals' ? Promise.resolve([{ DealName: deal.DealName, DealType: deal.DealType }])
+      : path.includes('settlementDate=20260930') ? Promise.reject(new Error('No data for 09/2026')) : Promise.resolve(deal)));
+    fireEvent.change(await screen.findByTestId('activity-month'), { target: { value: '20260915' } });
+    expect((await screen.findByTestId('alert-danger')).textContent).toContain('No data for 09/2026');
+    expect(screen.getByTestId('pricing-panel')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('settlement').textContent).toBe('10/15/2026'));
+  });
+});

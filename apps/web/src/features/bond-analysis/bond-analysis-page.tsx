@@ -6,7 +6,7 @@
  * settle_dt, prepay_convention), so a copied link reproduces the run. ABS deals offer the ABS
  * prepayment convention for single runs; the matrix axes are always CPR.
  */
-import type { BondRunResponse, MatrixResponse } from '@opencrt/contracts';
+import type { BondRunResponse, DealDetail, MatrixResponse } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -80,8 +80,23 @@ export function BondAnalysisPage() {
     queryKey: ['deal-details', dealName, settlement],
     queryFn: () => fetchDealDetails(api, dealName, settlement),
     enabled: known,
+    meta: { silent: true },
+    retry: false,
+    // While another activity month loads (or fails), the screen keeps the deal it shows.
+    placeholderData: (previous: DealDetail | undefined) => (previous?.DealName === dealName ? previous : undefined),
   });
-  const deal = details.data;
+  // The details last loaded: a failed month change is an alert and the month goes back (issue 18 #5).
+  const [loaded, setLoaded] = useState<{ deal: DealDetail; settlement: number | null } | null>(null);
+  useEffect(() => {
+    if (details.data && details.isSuccess && !details.isPlaceholderData) setLoaded({ deal: details.data, settlement });
+  }, [details.data, details.isSuccess, details.isPlaceholderData, settlement]);
+  const shown = loaded?.deal.DealName === dealName ? loaded : null;
+  useEffect(() => {
+    if (!details.error) return;
+    alerts.error(details.error);
+    if (shown && settlement !== shown.settlement) setSettlement(shown.settlement);
+  }, [details.error, shown, settlement, alerts]);
+  const deal = details.data ?? shown?.deal;
   // The SOFR input starts at the deal's current index rate unless a cookie or the link gives one.
   const markIndexEdited = useIndexPrefill(deal, query.has('libor') || hasSavedIndex('bondAnalysis.'),
     (libor) => setInputs((i) => ({ ...i, libor })));

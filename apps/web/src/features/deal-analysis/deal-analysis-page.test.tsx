@@ -36,6 +36,10 @@ function OtherScreen({ name }: { name: string }) {
 
 function renderPage(url: string, deal: object) {
   get.mockResolvedValue(deal);
+  return renderRoutes(url);
+}
+
+function renderRoutes(url: string) {
   post.mockResolvedValue(answer);
   return render(
     <AlertsProvider>
@@ -45,6 +49,7 @@ function renderPage(url: string, deal: object) {
             <Route path="/deal_analysis" element={<DealAnalysisPage />} />
             <Route path="/acis_analysis" element={<OtherScreen name="acis" />} />
             <Route path="/cirt_analysis" element={<OtherScreen name="cirt" />} />
+            <Route path="/error" element={<OtherScreen name="error" />} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -160,5 +165,29 @@ describe('DealAnalysisPage index rate (issue 18 #1)', () => {
     fireEvent.click(screen.getByTestId('run-scenario'));
     expect((await screen.findByTestId('zero-index-note')).textContent).toMatch(/margin only/);
     expect(lastBody()).toMatchObject({ Libor: [0, 0] });
+  });
+});
+
+describe('DealAnalysisPage rows and settlement (issue 18 #4, #5)', () => {
+  it('shows a paid-off class up to the row after its pay-off, not the zero rows after it', async () => {
+    const row = (Period: number, Balance: number) => ({ Period, PaymentDate: 20261125, Balance, Principal: 0, Interest: 0, Rate: 0, Cash: 0, ActualWriteDown: 0 });
+    post.mockResolvedValue({ ...answer, CollateralCashflow: [row(1, 9), row(2, 8)], BondsCashflows: [{ BondName: 'SC', BondCashflow: [row(1, 5), row(2, 0), row(3, 0), row(4, 0)] }] });
+    const { runSimulation } = await import('./deal-analysis.api.ts');
+    const result = await runSimulation(api as unknown as Parameters<typeof runSimulation>[0], {});
+    expect(result.BondsCashflows[0]?.BondCashflow.map((r) => r.Period)).toEqual([1, 2, 3]);
+    expect(result.CollateralCashflow).toHaveLength(2);
+  });
+
+  it('keeps the screen and shows a danger alert when a settlement-date change fails', async () => {
+    get.mockImplementation((path: string) => (path.includes('settlementDate=20260501')
+      ? Promise.reject(Object.assign(new Error('No remittance data before 20260601'), { status: 400 }))
+      : Promise.resolve(AGENCY)));
+    renderRoutes('/deal_analysis?dealName=FHLMC+5005');
+    const date = await screen.findByTestId('settlement-date');
+    fireEvent.change(date, { target: { value: '2026-05-01' } });
+    expect((await screen.findByTestId('alert-danger')).textContent).toContain('No remittance data before 20260601');
+    expect(screen.queryByTestId('other-screen')).toBeNull();
+    expect(screen.getByTestId('deal-info')).toBeTruthy();
+    await waitFor(() => expect((screen.getByTestId('settlement-date') as HTMLInputElement).value).toBe('2026-10-15'));
   });
 });

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
+import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
@@ -32,6 +33,7 @@ export function DealAnalysisPage() {
   const [query, setQuery] = useSearchParams();
   const navigate = useNavigate();
   const { api, session, hasRole } = useSession();
+  const alerts = useAlerts();
   const dealName = query.get('dealName') ?? '';
   const agency = isAgencyDeal(dealName);
   const [settlement, setSettlement] = useState<number | null>(inputToYmd(query.get('settle_dt') ?? ''));
@@ -70,21 +72,37 @@ export function DealAnalysisPage() {
     queryFn: () => fetchDealDetails(api, dealName, settlement),
     enabled: !!dealName && ownScreen === '/deal_analysis',
     meta: { silent: true },
+    retry: false,
+    // While another settlement date loads (or fails), the screen keeps the deal it shows.
+    placeholderData: (previous: DealDetail | undefined) => (previous?.DealName === dealName ? previous : undefined),
   });
+  // The details last loaded (and at which settlement date): a failed change goes back to them.
+  const [loaded, setLoaded] = useState<{ deal: DealDetail; settlement: number | null } | null>(null);
+  useEffect(() => {
+    if (details.data && details.isSuccess && !details.isPlaceholderData) setLoaded({ deal: details.data, settlement });
+  }, [details.data, details.isSuccess, details.isPlaceholderData, settlement]);
+  const shown = loaded?.deal.DealName === dealName ? loaded : null;
 
   useEffect(() => {
     if (ownScreen !== '/deal_analysis') void navigate(`${ownScreen}?${new URLSearchParams({ dealName })}`, { replace: true });
   }, [ownScreen, dealName, navigate]);
   useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); }, [dealName]);
-  // Deal fetch failure: the error screen with status, reason and message (spec 000 §8).
+  // Deal fetch failure: the error screen with status, reason and message (spec 000 §8). A failed
+  // settlement-date change of a deal already on screen is an alert instead, and the date goes back
+  // (spec 000 §8: 'Settlement date change failure: server message or the error's own text').
   useEffect(() => {
     if (!details.error) return;
+    if (shown && settlement !== shown.settlement) {
+      alerts.error(details.error);
+      setSettlement(shown.settlement);
+      return;
+    }
     const status = (details.error as { status?: number }).status ?? 500;
     const msg = `Could not open deal: ${dealName}\n${messageOf(details.error)}`;
     void navigate(`/error?${new URLSearchParams({ status: String(status), reason: 'Deal could not be opened', msg })}`);
-  }, [details.error, dealName, navigate]);
+  }, [details.error, shown, settlement, alerts, dealName, navigate]);
 
-  const deal: DealDetail | undefined = details.data;
+  const deal: DealDetail | undefined = details.data ?? shown?.deal;
   // The index input starts at the deal's current rate unless a cookie or the link gives one.
   const markIndexEdited = useIndexPrefill(deal, query.has('libor') || hasSavedIndex('dealAnalysis.'),
     (libor) => setInputs((i) => ({ ...i, libor })));

@@ -61,8 +61,9 @@ function NameCell(props: ICellRendererParams<CatalogGridRow> & { onPick?: ((entr
       ) : (
         <Link to={entry.link} data-testid="catalog-deal-link">{entry.row.DealName}</Link>
       )}
-      {props.editLinks && entry.row.DealId !== null ? (
-        <Link to={`/deal_create?dealType=${entry.group === 'CIRT' ? 'CIRT' : 'STACR_ACIS'}&dealId=${entry.row.DealId}`} title="Edit deal" aria-label={`Edit ${entry.row.DealName}`}>✎</Link>
+      {props.editLinks && entry.row.CustomDealId ? (
+        <Link to={`/deal_create?dealType=${entry.row.CustomDealType === 'PYTHON' ? 'REMIC' : (entry.row.CustomDealType ?? 'CIRT')}&dealId=${entry.row.CustomDealId}`}
+          title="Edit deal" aria-label={`Edit ${entry.row.DealName}`} data-testid="catalog-edit-link">✎</Link>
       ) : null}
     </span>
   );

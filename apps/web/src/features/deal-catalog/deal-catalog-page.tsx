@@ -4,7 +4,7 @@
  * and a redirect to /error when the catalog itself cannot be loaded.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { analysisLink } from './catalog-groups.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
@@ -13,8 +13,8 @@ import { exportCatalogCsv, findDealByCusip, saveBlob } from './deal-catalog.api.
 import { useDealCatalog } from './use-deal-catalog.ts';
 import { DealCatalogView } from './deal-catalog-view.tsx';
 
-/** The online deal editor does not exist yet: its edit icon and add link stay hidden until it does. */
-export const ONLINE_DEALS_EDITOR_ENABLED = false;
+/** The online deal editor (/deal_create, issue 16): its edit icons and add link show for creators. */
+export const ONLINE_DEALS_EDITOR_ENABLED = true;
 
 export function DealCatalogPage() {
   const { api, hasRole } = useSession();
@@ -24,7 +24,7 @@ export function DealCatalogPage() {
   const [busy, setBusy] = useState(false);
   const catalog = useDealCatalog({ silent: true });
   const isAdmin = hasRole('Admin');
-  const canEditDeals = ONLINE_DEALS_EDITOR_ENABLED && hasRole('OnlineDeals_Creator');
+  const canEditDeals = ONLINE_DEALS_EDITOR_ENABLED && hasRole('OnlineDeals_Creator', 'Admin');
 
   useEffect(() => {
     if (!catalog.error) return;
@@ -72,7 +72,7 @@ export function DealCatalogPage() {
             onChange={(e) => setCusip(e.target.value)} />
           <button type="submit" className="btn btn-primary" data-testid="cusip-search" disabled={busy}>Search</button>
         </form>
-        {canEditDeals ? <a className="btn btn-outline-primary" href="/deal_create">Add deal</a> : null}
+        {canEditDeals ? <Link className="btn btn-outline-primary" to="/deal_create">Add deal</Link> : null}
         {isAdmin ? (
           <button type="button" className="btn btn-outline-secondary" data-testid="catalog-export" disabled={busy || !catalog.data}
             onClick={() => void exportCsv()}>Export</button>

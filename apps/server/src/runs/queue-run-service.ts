@@ -1,0 +1,197 @@
+/**
+ * The run service with REDIS_URL set: every run is a BullMQ job on Redis, executed by
+ * `npm run worker` processes (runs/queue-worker.ts) on any number of machines. The API process
+ * only enqueues and waits. Admission (per-user cap, bounded total) is counted in Redis, so the
+ * caps hold across API replicas.
+ *
+ * Payloads travel as V8 serialisation (base64), the same structured-clone semantics as the thread
+ * pool: typed arrays, NaN and Infinity survive (JSON would turn them into objects and nulls).
+ */
+import { randomUUID } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
+import { Queue, QueueEvents, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { AppError, TooManyRequests } from '../http/errors.ts';
+import { SentDeals } from './deal-cache.ts';
+import type { TaskInput, TaskName, TaskOutput } from './engine-tasks.ts';
+import {
+  RunCancelled, SERVER_BUSY, USER_BUSY,
+  type BatchOptions, type BatchOutcome, type RunLimits, type RunOptions, type RunService,
+} from './run-service.ts';
+
+/** The queue every API replica and worker shares (under the key prefix). */
+export const RUN_QUEUE = 'opencrt-runs';
+
+export interface QueueSettings {
+  redisUrl: string;
+  /** Redis key prefix (OPENCRT_REDIS_PREFIX, default "opencrt"): several installations or tests on one Redis. */
+  prefix: string;
+  /** A run not finished after this long answers 503 (OPENCRT_RUN_TIMEOUT_MS, default 120 s). */
+  timeoutMs: number;
+  /** Tasks in flight across the workers that batches are split for (OPENCRT_RUN_PARALLELISM, default 4). */
+  parallelism: number;
+}
+
+const positive = (v: string | undefined, fallback: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : fallback);
+
+/** Queue settings from the environment, or null when REDIS_URL is not set (thread-pool mode). */
+export function queueSettings(env: NodeJS.ProcessEnv = process.env): QueueSettings | null {
+  if (!env.REDIS_URL) return null;
+  return {
+    redisUrl: env.REDIS_URL,
+    prefix: env.OPENCRT_REDIS_PREFIX || 'opencrt',
+    timeoutMs: positive(env.OPENCRT_RUN_TIMEOUT_MS, 120_000),
+    parallelism: positive(env.OPENCRT_RUN_PARALLELISM, 4),
+  };
+}
+
+/** A Redis connection as BullMQ wants it (workers block, so no per-request retry limit). */
+export function redisConnection(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null });
+}
+
+/** V8 serialisation as text: job data and return values are strings in Redis. */
+export function encodePayload(value: unknown): string {
+  return serialize(value).toString('base64');
+}
+export function decodePayload(text: string): unknown {
+  return deserialize(Buffer.from(text, 'base64'));
+}
+
+/** 503: the run did not finish in time, or the worker running it stopped. */
+export class RunUnavailable extends AppError {
+  constructor(message: string) { super(503, message); this.name = 'RunUnavailable'; }
+}
+export const RUN_TIMED_OUT = 'The run did not finish in time: the run workers are busy or not running. Try again in a moment.';
+export const RUN_INTERRUPTED = 'The run was interrupted: the worker running it stopped twice. Try again.';
+
+/**
+ * Admission across replicas: one sorted set of admitted runs per user and one for everyone,
+ * scored by when the slot expires (so a replica that dies holding slots frees them after the
+ * run timeout). Check-and-take is one Lua script, atomic in Redis.
+ */
+const ADMIT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 1 end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 2 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+redis.call('PEXPIREAT', KEYS[2], ARGV[2])
+return 0`;
+
+class RedisAdmissions {
+  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly limits: Pick<RunLimits, 'perUser' | 'maxAdmitted'>, private readonly holdMs: number) {}
+
+  async admit(userId: number): Promise<() => Promise<void>> {
+    const userKey = `${this.prefix}:run-admissions:user:${userId}`;
+    const allKey = `${this.prefix}:run-admissions:all`;
+    const id = randomUUID();
+    const now = Date.now();
+    const verdict = await this.redis.eval(ADMIT, 2, userKey, allKey, now, now + this.holdMs, id, this.limits.perUser, this.limits.maxAdmitted);
+    if (verdict === 1) throw new TooManyRequests(USER_BUSY);
+    if (verdict === 2) throw new TooManyRequests(SERVER_BUSY);
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      await this.redis.multi().zrem(userKey, id).zrem(allKey, id).exec();
+    };
+  }
+}
+
+export class QueueRunService implements RunService {
+  private readonly redis: Redis;
+  private readonly events: QueueEvents;
+  private readonly queue: Queue;
+  private readonly admissions: RedisAdmissions;
+  private readonly sentDeals = new SentDeals();
+  private readonly ready: Promise<unknown>;
+  readonly parallelism: number;
+
+  constructor(private readonly settings: QueueSettings, limits: Pick<RunLimits, 'perUser' | 'maxAdmitted'>) {
+    this.parallelism = settings.parallelism;
+    this.redis = redisConnection(settings.redisUrl);
+    this.queue = new Queue(RUN_QUEUE, { connection: this.redis, prefix: settings.prefix });
+    this.events = new QueueEvents(RUN_QUEUE, { connection: redisConnection(settings.redisUrl), prefix: settings.prefix });
+    this.admissions = new RedisAdmissions(this.redis, settings.prefix, limits, settings.timeoutMs + 60_000);
+    // Completion events are only seen once the events stream is read: wait for it before the first job.
+    this.ready = this.events.waitUntilReady();
+  }
+
+  async run<N extends TaskName>(name: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>> {
+    const release = await this.admissions.admit(options.userId);
+    try {
+      return await this.exec(name, input, options.signal);
+    } finally {
+      await release();
+    }
+  }
+
+  async runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
+    const release = await this.admissions.admit(options.userId);
+    options.onAdmitted?.();
+    try {
+      return await Promise.all(inputs.map(async (input, index) => {
+        let outcome: BatchOutcome<TaskOutput<N>>;
+        try {
+          outcome = { ok: true, value: await this.exec(name, input, options.signal) };
+        } catch (error) {
+          if (error instanceof RunCancelled || error instanceof RunUnavailable) throw error;
+          outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+        }
+        options.onResult?.(index, outcome);
+        return outcome;
+      }));
+    } finally {
+      await release();
+    }
+  }
+
+  private async exec<N extends TaskName>(name: N, input: TaskInput<N>, signal: AbortSignal | undefined): Promise<TaskOutput<N>> {
+    await this.ready;
+    return this.sentDeals.send(input, async (sent) => {
+      if (signal?.aborted) throw new RunCancelled();
+      const job = await this.queue.add(name, { payload: encodePayload(sent) }, {
+        // A task error is the engine's answer, not a glitch: never retried. A worker that dies
+        // mid-run leaves a stalled job, which BullMQ hands to another worker (maxStalledCount).
+        attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 600 },
+      });
+      return decodePayload(await this.wait(job, signal)) as TaskOutput<N>;
+    });
+  }
+
+  /** The job's encoded result; cancelled (queued job removed) when the signal aborts. */
+  private async wait(job: Job, signal: AbortSignal | undefined): Promise<string> {
+    let onAbort: (() => void) | undefined;
+    const cancelled = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        // Removing fails for a job a worker holds (it runs to the end, unread); a queued one goes.
+        job.remove().catch(() => undefined);
+        reject(new RunCancelled());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return (await Promise.race([job.waitUntilFinished(this.events, this.settings.timeoutMs), cancelled])) as string;
+    } catch (error) {
+      if (error instanceof RunCancelled) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      if (/timed out before finishing/.test(message)) {
+        job.remove().catch(() => undefined);
+        throw new RunUnavailable(RUN_TIMED_OUT);
+      }
+      if (/stalled more than allowable limit/.test(message)) throw new RunUnavailable(RUN_INTERRUPTED);
+      throw error instanceof Error ? error : new Error(message);
+    } finally {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.events.close();
+    await this.queue.close();
+    this.redis.disconnect();
+  }
+}
