@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AdminAdcoPage } from '../features/admin-adco/admin-adco-page.tsx';
 import { AcisAnalysisPage } from '../features/acis-analysis/acis-analysis-page.tsx';
 import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.tsx';
 import { CirtAnalysisPage } from '../features/cirt-analysis/cirt-analysis-page.tsx';
@@ -41,6 +42,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/acis_analysis', element: <AcisAnalysisPage />, access: 'login' },
   { path: '/cirt_analysis', element: <CirtAnalysisPage />, access: 'login' },
   { path: '/deal_create', element: <DealCreatePage />, access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
+  { path: '/admin_adco', element: <AdminAdcoPage />, access: { anyRole: ['Admin'] } },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
@@ -74,7 +76,7 @@ export const navEntries: NavEntry[] = [
   { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: false },
   { label: 'Users', path: '/admin', anyRole: ['Admin'], menu: 'admin', available: false },
   { label: 'Reports', path: '/admin_reports', anyRole: ['Admin'], menu: 'admin', available: false },
-  { label: 'Models', path: '/admin_adco', anyRole: ['Admin'], menu: 'admin', available: false },
+  { label: 'Models', path: '/admin_adco', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'API reference', path: '/api/docs', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'Settings', path: '/settings', menu: 'user', available: false },
 ];
