@@ -8,4 +8,5 @@ export * from './vectors.ts';
 export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';
+export * from './portfolio-runs.ts';
 export * from './custom-deals.ts';

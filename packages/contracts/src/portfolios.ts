@@ -1,7 +1,8 @@
 /**
- * Portfolios (spec 001 §3.4 "Portfolio created from ACIS", spec 002 entity "Portfolio entry").
- * Only creation (POST /portfolios/) exists so far; the entry carries every field of spec 002 that
- * a stored entry needs, so the later portfolio screen can read and update the same rows.
+ * Portfolios (spec 001 §3.4 "Portfolio created from ACIS", spec 002 "Portfolio", "Portfolio entry",
+ * §5 validation, §7 calls GET/POST /portfolios/, /portfolios/bulk, PUT /portfolios/{id},
+ * DELETE /portfolios/bulk). Stored entries keep amounts in dollars, Margin in percent (collateral
+ * % for Reinsurance, price for Bonds), InterestRate in percent, per-period vectors in percent.
  */
 import { z } from 'zod';
 
@@ -14,6 +15,22 @@ export const isReinsuranceDealName = (name: string): boolean => /^(ACIS|CIRT)/i.
 export const portfolioEntryTypeMismatch = (line: number): string =>
   `Line ${line}: reinsurance deals (ACIS, CIRT) go only into Reinsurance portfolios, other deals only into Bonds portfolios.`;
 export const portfolioDealEmpty = (line: number): string => `Line ${line}: Deal Name mustn't be empty`;
+export const portfolioBondEmpty = (line: number): string => `Line ${line}: Bond Name mustn't be empty`;
+export const portfolioDealMissing = (line: number): string => `Line ${line}: deal doesn't exist`;
+export const portfolioBondMissing = (line: number, bond: string, deal: string): string => `Line ${line}: bond ${bond} doesn't exist in ${deal}`;
+export const PORTFOLIO_NOT_FOUND = 'Portfolio was not found.';
+export const PORTFOLIOS_UNSAVED = 'You have unsaved portfolios. Please save them or reload portfolios.';
+export const PORTFOLIO_MESSAGES = {
+  updated: 'Succesfully updated portfolio.',
+  bulkSaved: 'Saved portfolios in the database.',
+  bulkFailed: 'Failed to save portfolios in the database.',
+  saved: (name: string) => `Successfully save the ${name} portfolio.`,
+  removed: 'Successfully removed portfolios.',
+  noneFound: 'No portfolios found.',
+  dealLoadFailed: (deal: string) => `Failed to load deal ${deal}.`,
+  failed: 'Failed.',
+  reviewXlsx: 'Please review the input XLSX file.',
+} as const;
 
 const percentList = z.array(z.number().finite()).max(1200).optional().default([0]);
 
@@ -31,24 +48,45 @@ export const PortfolioEntryInputSchema = z.object({
   LossSeverity: percentList,
   Delinquency: percentList,
   Libor: percentList,
+  /** Collateral trust-account interest, percent (Reinsurance entries). */
+  InterestRate: z.number().finite().min(0).max(100).nullable().optional().default(null),
+  /** Cancellation month of the entry (YYYYMMDD, day ignored); null = the deal's own. */
+  CancellationDate: z.union([z.number().int(), z.string().regex(/^\d{8}$/)]).nullable().optional().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+    .refine((v) => v === null || (v >= 19000101 && v <= 21001231), 'CancellationDate must be YYYYMMDD'),
+  CleanupCall: z.boolean().nullable().optional().default(null),
+  /** A saved scenario chosen for the entry: its vectors replace CPR, CDR, severity and delinquency. */
+  ScenarioId: z.number().int().positive().nullable().optional().default(null),
 });
 export type PortfolioEntryInput = z.input<typeof PortfolioEntryInputSchema>;
 export type PortfolioEntry = z.output<typeof PortfolioEntryInputSchema>;
 
 /** POST /portfolios/ body. */
 export const PortfolioCreateRequestSchema = z.object({
+  /** Ignored: the owner is the caller (spec 002 sends it). */
+  Owner: z.string().max(200).nullable().optional(),
   Name: z.string().max(200).nullable().optional().transform((v) => (v ?? '').trim()),
   PortfolioType: z.enum(PORTFOLIO_TYPES),
   PortfolioEntries: z.array(PortfolioEntryInputSchema).max(500),
 });
 export type PortfolioCreateRequest = z.input<typeof PortfolioCreateRequestSchema>;
 
+/** POST /portfolios/bulk: new portfolios saved together (one transaction). */
+export const PortfolioBulkRequestSchema = z.array(PortfolioCreateRequestSchema).min(1).max(100);
+/** PUT /portfolios/{id}: the entries replace the stored ones. */
+export const PortfolioUpdateRequestSchema = z.object({ PortfolioEntries: z.array(PortfolioEntryInputSchema).max(500) });
+/** DELETE /portfolios/bulk: ids of portfolios to delete (all or nothing). */
+export const PortfolioDeleteRequestSchema = z.array(z.number().int().positive()).min(1).max(500);
+export const PortfolioIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 /** A stored entry as answered (no input transforms, so the response serializer can use it). */
 export const PortfolioEntryOutSchema = z.object({
   OrdinalNumber: z.number().int(), DealName: z.string(), BondName: z.string(), OwnedFaceAmt: z.number(),
   Margin: z.number(), AnnualPremium: z.number(), Cpr: z.array(z.number()), Cdr: z.array(z.number()),
   LossSeverity: z.array(z.number()), Delinquency: z.array(z.number()), Libor: z.array(z.number()),
+  InterestRate: z.number().nullable(), CancellationDate: z.number().int().nullable(), CleanupCall: z.boolean().nullable(),
+  ScenarioId: z.number().int().nullable(),
 });
+export type PortfolioEntryOut = z.infer<typeof PortfolioEntryOutSchema>;
 
 export const PortfolioSchema = z.object({
   Id: z.number().int(),
@@ -58,3 +96,18 @@ export const PortfolioSchema = z.object({
   PortfolioEntries: z.array(PortfolioEntryOutSchema),
 });
 export type Portfolio = z.infer<typeof PortfolioSchema>;
+
+/** GET /portfolios/: the caller's portfolios keyed by name (admins: everyone's; another owner's clash gets " (owner)"). */
+export const PortfolioListSchema = z.record(z.string(), PortfolioSchema);
+export type PortfolioList = z.infer<typeof PortfolioListSchema>;
+
+/** A scenario offered to a portfolio's grid (GET /portfolios/{id}/scenarios). */
+export const PortfolioScenarioSchema = z.object({
+  Id: z.number().int(), ScenarioName: z.string(), DealName: z.string().nullable(), Vendor: z.string().nullable(),
+});
+export type PortfolioScenario = z.infer<typeof PortfolioScenarioSchema>;
+/** Keyed by deal name (catalogue spelling); the '' key holds the common (deal-less) scenarios. */
+export const PortfolioScenariosSchema = z.record(z.string(), z.array(PortfolioScenarioSchema));
+export type PortfolioScenarios = z.infer<typeof PortfolioScenariosSchema>;
+/** vendor: absent/'' /'All' = every vendor; 'Default' = not vendor specific (no vendor); else that vendor. */
+export const PortfolioScenariosQuery = z.object({ vendor: z.string().max(200).optional() });

@@ -9,6 +9,7 @@
  * so the worker caches it by version.
  */
 import { simulate, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
+import { runPortfolioCell, runPortfolioLine, type PortfolioLineInput } from '../modules/portfolios/portfolio-line.task.ts';
 import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts';
 import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../modules/acis-cirt/reinsurance.tasks.ts';
 import { creditModelTask } from '../modules/credit-models/credit-model.tasks.ts';
@@ -53,6 +54,10 @@ export const engineTasks = {
     while (Date.now() < until) n += 1;
     return n;
   },
+  /** POST /simulate/portfolio and the vendor grid: one portfolio line (ACIS, CIRT or bond) under one scenario. */
+  portfolioLine: (input: PortfolioLineInput) => runPortfolioLine(input),
+  /** The vendor grid: one line under one scenario, metrics only. */
+  portfolioCell: (input: PortfolioLineInput) => runPortfolioCell(input),
 } as const;
 
 export type EngineTasks = typeof engineTasks;

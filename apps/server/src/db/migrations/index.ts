@@ -6,6 +6,7 @@ import * as portfolios from './0004-portfolios.ts';
 import * as portfolioCalculations from './0005-portfolio-calculations.ts';
 import * as authNotifications from './0006-auth-notifications.ts';
 import * as customDeals from './0009-custom-deals.ts';
+import * as portfolioEntriesCashflow from './0010-portfolio-entries-cashflow.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-portfolio-calculations': portfolioCalculations,
   '0006-auth-notifications': authNotifications,
   '0009-custom-deals': customDeals,
+  '0010-portfolio-entries-cashflow': portfolioEntriesCashflow,
 };

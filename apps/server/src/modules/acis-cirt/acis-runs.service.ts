@@ -18,7 +18,7 @@ import { dealInput } from '../../runs/deal-cache.ts';
 import { mergeRowGroups, splitRows } from '../../runs/row-groups.ts';
 import type { AcisTaskInput } from './reinsurance.tasks.ts';
 
-interface AcisPrepared {
+export interface AcisPrepared {
   run: PreparedRun;
   layer: AcisLayerTerms;
   scenario: DealScenario;
@@ -37,7 +37,7 @@ const couponRate = (coupon: unknown): number | null => {
  * deals module stores for the ACIS deal, and the cover end: the policy maturity, or the
  * optional cancellation (ACIS call) date when Cancellation is on.
  */
-async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: AcisRequestBody): Promise<AcisPrepared> {
+export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: AcisRequestBody): Promise<AcisPrepared> {
   const repo = createDealsRepository(ctx.db);
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);

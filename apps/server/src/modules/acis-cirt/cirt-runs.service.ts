@@ -27,7 +27,7 @@ const dealMonthOf = (ymd: number, firstPayment: number): number => monthIndex(ym
  * attachment % × original pool, limit $ = the insured layer's balance, premium on UPB from the
  * layer's coupon), the remittance history up to the settlement date, and the pool at that date.
  */
-async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: CirtRequestBody): Promise<CirtRunInput> {
+export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: CirtRequestBody): Promise<CirtRunInput> {
   const repo = createDealsRepository(ctx.db);
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);

@@ -17,6 +17,7 @@ import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { formatDollars } from '../deal-catalog/catalog-format.ts';
 import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
+import { DealEditorLinks } from '../deal-editor/deal-editor-links.tsx';
 import { AcisStructureTable, balanceAt } from './acis-structure-table.tsx';
 import { allBondsRuns, entryOf, withPortfolioDefaults, type BondEntries } from './bond-entries.ts';
 import { CreatePortfolioPanel } from './create-portfolio-panel.tsx';
@@ -119,6 +120,7 @@ export function AcisAnalysisPage() {
         <>
           <DealInfoPanel deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="ACIS Analysis" showOptionalCancellation
             onSettlement={(ymd) => { clearResults(); s.setSettlement(ymd); }}>
+            <DealEditorLinks deal={deal} dealType="STACR_ACIS" />
             <ReinsuranceControls screen={s} title="ACIS Settings" cancelLabel="Early Call Option" showCancel={s.optionalCancellation !== null}
               scenarioDeals={structure.data ? [dealName, structure.data.StacrDealName] : [dealName]}
               onRun={() => void runOne()} onClearResults={clearResults}>

@@ -13,6 +13,7 @@ import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { formatDollars } from '../deal-catalog/catalog-format.ts';
 import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
+import { DealEditorLinks } from '../deal-editor/deal-editor-links.tsx';
 import { ReinsuranceControls } from '../acis-analysis/reinsurance-controls.tsx';
 import { exportInsurance } from '../acis-analysis/reinsurance-panels.tsx';
 import { ReinsuranceResults, type SingleResult } from '../acis-analysis/reinsurance-results.tsx';
@@ -71,6 +72,7 @@ export function CirtAnalysisPage() {
         <>
           <DealInfoPanel deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="CIRT Analysis" showOptionalCancellation
             onSettlement={(ymd) => { clearResults(); s.setSettlement(ymd); }}>
+            <DealEditorLinks deal={deal} dealType="CIRT" />
             <ReinsuranceControls screen={s} title="CIRT Specification" cancelLabel="Cancellation" showCancel scenarioDeals={[dealName]}
               onRun={() => void runOne(false)} onClearResults={clearResults}>
               {hasRole('Admin') && (

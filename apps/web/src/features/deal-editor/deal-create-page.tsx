@@ -19,7 +19,7 @@ import {
   cirtDefaults, cloneName, issuesByPath, recomputeStack, stacrAcisDefaults, toForm, toPayload, validateCirtForm, validateStacrAcisForm,
   type CirtForm, type StacrAcisForm,
 } from './editor-form.ts';
-import { PythonEditor, pythonBonds, pythonPayload, type PythonForm } from './python-editor.tsx';
+import { PythonEditor, droppedBonds, pythonBonds, pythonPayload, type PythonForm } from './python-editor.tsx';
 import { exportQuickModel } from './quick-model.ts';
 import { StacrAcisEditor } from './stacr-acis-editor.tsx';
 
@@ -33,7 +33,7 @@ export const editorTypeOf = (type: Kind): string => (type === 'PYTHON' ? 'REMIC'
 
 function defaults(kind: Kind, dealType: string | null): EditorState {
   if (kind === 'STACR_ACIS') return { kind, form: stacrAcisDefaults(today()) };
-  if (kind === 'PYTHON') return { kind, form: { Name: '', DealName: 'FHLMC 5005', DealType: (dealType as PythonForm['DealType']) ?? 'REMIC', Bonds: [] } };
+  if (kind === 'PYTHON') return { kind, form: { Name: '', DealName: 'FHLMC 5005', DealType: (dealType as PythonForm['DealType']) ?? 'REMIC', Bonds: [], Dropped: [] } };
   return { kind: 'CIRT', form: cirtDefaults(today()) };
 }
 
@@ -77,7 +77,7 @@ export function DealCreatePage() {
   const loadTemplate = useCallback(async (template: PythonTemplate, base: PythonForm, custom?: PythonDeal['CustomFields']) => {
     try {
       const t = await getTemplate(api, template);
-      setState({ kind: 'PYTHON', form: { ...base, DealName: template, Bonds: pythonBonds(t, custom) } });
+      setState({ kind: 'PYTHON', form: { ...base, DealName: template, Bonds: pythonBonds(t, custom), Dropped: droppedBonds(t, custom) } });
     } catch (e) {
       fail('Failed to get template deal.', e);
     }
@@ -102,7 +102,7 @@ export function DealCreatePage() {
       setSavedName(stored.Name);
       if (p.Type === 'CIRT') setState({ kind: 'CIRT', form: toForm<CirtDeal>(p) });
       else if (p.Type === 'STACR_ACIS') setState({ kind: 'STACR_ACIS', form: recomputeStack(toForm<StacrAcisDeal>(p)) });
-      else void loadTemplate(p.DealName, { Name: p.Name, DealName: p.DealName, DealType: p.DealType, Bonds: [] }, p.CustomFields);
+      else void loadTemplate(p.DealName, { Name: p.Name, DealName: p.DealName, DealType: p.DealType, Bonds: [], Dropped: [] }, p.CustomFields);
     }).catch((e: unknown) => { if (!cancelled) fail(`Failed to get the deal structure. Id: ${dealId}.`, e); });
     return () => { cancelled = true; };
   }, [api, dealId, kind, dealType, loadTemplate, fail]);

@@ -12,6 +12,8 @@ export interface PythonForm {
   DealName: PythonTemplate;
   DealType: PythonDealType;
   Bonds: { BondName: string; Balance: string; Coupon: string }[];
+  /** Template bonds a saved deal set to no balance: not shown, and kept at 0 by the next save. */
+  Dropped: string[];
 }
 
 export const PYTHON_TEMPLATES: PythonTemplate[] = ['FHLMC 5005', 'NQM GENERIC'];
@@ -31,11 +33,19 @@ export function pythonBonds(template: PythonDealStructure, custom: PythonDeal['C
     .map(({ zero: _zero, ...b }) => b);
 }
 
-/** Form → save payload: every bond's balance and coupon as CustomFields. */
+/** Template bonds whose saved balance is 0 or less. */
+export function droppedBonds(template: PythonDealStructure, custom: PythonDeal['CustomFields'] = {}): string[] {
+  return template.Bonds.filter((b) => !((custom[b.BondName]?.balance ?? b.CurrentBalance) > 0)).map((b) => b.BondName);
+}
+
+/** Form → save payload: every bond's balance and coupon as CustomFields (dropped bonds stay at 0). */
 export function pythonPayload(f: PythonForm): PythonDeal {
   return {
     Type: 'PYTHON', Name: f.Name, DealName: f.DealName, DealType: f.DealType,
-    CustomFields: Object.fromEntries(f.Bonds.map((b) => [b.BondName, { balance: parseNumber(b.Balance), coupon: parseNumber(b.Coupon) }])),
+    CustomFields: Object.fromEntries([
+      ...f.Dropped.map((name) => [name, { balance: 0 }] as const),
+      ...f.Bonds.map((b) => [b.BondName, { balance: parseNumber(b.Balance), coupon: parseNumber(b.Coupon) }] as const),
+    ]),
   };
 }
 

@@ -1,0 +1,111 @@
+/**
+ * The vendor grid (spec 002 "Vendor grid"): portfolio lines × chosen scenarios, one batch on the
+ * run service, cells reported as they finish. A scenario the deal has no data for is the
+ * 'Missing scenario' cell and does not run.
+ */
+import {
+  gridRunError, type GridCell, type PortfolioEntryOut, type PortfolioGridRequestSchema, type PortfolioScenario,
+} from '@opencrt/contracts';
+import type { z } from 'zod';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { ModuleContext } from '../module.ts';
+import { createScenariosRepository } from '../scenarios/scenarios.repository.ts';
+import { scenariosDb } from '../scenarios/scenarios.tables.ts';
+import { prepareLines, type PreparedLine, type RunEntry } from './portfolio-lines.prepare.ts';
+import type { PortfolioCellMetrics, PortfolioLineInput, ScenarioVectors } from './portfolio-line.task.ts';
+import { MONTHS_BACK } from './portfolio-runs.service.ts';
+import { portfolioScenarios } from './portfolio-scenarios.service.ts';
+import { getPortfolioById } from './portfolios.service.ts';
+
+export type GridBody = z.output<typeof PortfolioGridRequestSchema>;
+
+export interface GridColumn { name: string; vendor: string | null }
+
+export interface GridPlan {
+  portfolio: { Id: number; Name: string; PortfolioType: 'Reinsurance' | 'Bonds'; PortfolioEntries: PortfolioEntryOut[] };
+  columns: GridColumn[];
+  /** Cells in row-major order (entry, then column). */
+  cells: { ordinal: number; column: GridColumn; line: PreparedLine | null; lineError: string | null; scenarioId: number | null }[];
+}
+
+/** A stored entry as a run entry with the grid's settings (rates: percent → fractions). */
+function runEntryOf(e: PortfolioEntryOut, type: 'Reinsurance' | 'Bonds', body: GridBody): RunEntry {
+  return {
+    OrdinalNumber: e.OrdinalNumber, DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: e.OwnedFaceAmt,
+    Margin: type === 'Reinsurance' ? e.Margin / 100 : null, InterestRate: body.InterestRate, Price: type === 'Bonds' ? e.Margin : null,
+    Cancellation: body.EarlyCall, CleanupCall: body.EarlyCall, CancellationDate: null,
+    // The scenario replaces these four; they only need to pass the request checks.
+    Cpr: 0, Cdr: 0, LossSeverity: 0, Delinquency: 0, Libor: body.Libor,
+  };
+}
+
+const matches = (s: PortfolioScenario, c: GridColumn) =>
+  s.ScenarioName.toLowerCase() === c.name.toLowerCase() && (c.vendor === null || (s.Vendor ?? '').toLowerCase() === c.vendor.toLowerCase());
+
+/** Resolves the portfolio, its lines and, per cell, the scenario that applies (or none: missing). */
+export async function planGrid(ctx: ModuleContext, user: AuthUser, body: GridBody): Promise<GridPlan> {
+  const portfolio = await getPortfolioById(ctx.db, user, body.PortfolioId);
+  const scenarios = await portfolioScenarios(ctx.db, user.id, portfolio, body.Vendor);
+  const columns = body.ScenarioNames.map((name, i) => ({ name, vendor: body.ScenarioVendors?.[i] ?? null }));
+  const entries = portfolio.PortfolioEntries.map((e) => runEntryOf(e, portfolio.PortfolioType, body));
+  const { lines, problems } = await prepareLines(ctx, user, entries, body.SettlementDate, body.SettlementDateMonthsBackAdjustment ?? MONTHS_BACK, portfolio.PortfolioType);
+  const problemOf = new Map(problems.map((p) => [p.ordinal, p.message]));
+  const cells: GridPlan['cells'] = [];
+  portfolio.PortfolioEntries.forEach((e, i) => {
+    for (const column of columns) {
+      const own = body.UseGenericScenarios ? [] : (scenarios[e.DealName] ?? []);
+      // The deal's own scenario of that name first, then a common one (the '' key).
+      const found = own.find((s) => matches(s, column)) ?? (scenarios[''] ?? []).find((s) => matches(s, column));
+      cells.push({ ordinal: e.OrdinalNumber, column, line: lines[i] ?? null, lineError: problemOf.get(e.OrdinalNumber) ?? null, scenarioId: found?.Id ?? null });
+    }
+  });
+  return { portfolio, columns, cells };
+}
+
+const blank = (ordinal: number, c: GridColumn): GridCell => ({
+  OrdinalNumber: ordinal, ScenarioName: c.name, Vendor: c.vendor, Missing: false, Error: null, Yield: null, YieldError: null,
+  RateOnLine: null, LossOnLine: null, ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null,
+});
+
+/** A cell from its task's metrics; an engine failure gets the spec's 'Line N, Scneario S: text'. */
+export function cellOf(ordinal: number, c: GridColumn, m: PortfolioCellMetrics): GridCell {
+  return { ...blank(ordinal, c), ...m, Error: m.Error === null ? null : gridRunError(ordinal, c.name, m.Error) };
+}
+
+/** The grid as work: cells known without the engine (missing scenario, line not runnable) and the task inputs of the rest. */
+export interface GridWork {
+  fixed: GridCell[];
+  toRun: { ordinal: number; column: GridColumn; input: PortfolioLineInput }[];
+}
+
+export async function gridWork(ctx: ModuleContext, user: AuthUser, plan: GridPlan): Promise<GridWork> {
+  const repo = createScenariosRepository(scenariosDb(ctx.db));
+  const vectors = new Map<number, ScenarioVectors>();
+  const work: GridWork = { fixed: [], toRun: [] };
+  for (const c of plan.cells) {
+    if (c.scenarioId === null) { work.fixed.push({ ...blank(c.ordinal, c.column), Missing: true }); continue; }
+    if (!c.line) { work.fixed.push({ ...blank(c.ordinal, c.column), Error: gridRunError(c.ordinal, c.column.name, c.lineError ?? 'cannot run') }); continue; }
+    let v = vectors.get(c.scenarioId);
+    if (!v) {
+      const s = await repo.get(user.id, c.scenarioId);
+      const fractions = (xs: readonly number[] | undefined) => [0, ...(xs ?? [0]).map((x) => x / 100)];
+      v = { Cpr: fractions(s?.cpr), Cdr: fractions(s?.cdr), LossSeverity: fractions(s?.loss_severity), Delinquency: fractions(s?.delinquency) };
+      vectors.set(c.scenarioId, v);
+    }
+    work.toRun.push({ ordinal: c.ordinal, column: c.column, input: { ...c.line.input, vectors: v } });
+  }
+  return work;
+}
+
+/** Runs a grid to the end (the save call): every cell, in row-major order. */
+export async function runGrid(ctx: ModuleContext, user: AuthUser, plan: GridPlan, signal: AbortSignal | undefined): Promise<GridCell[]> {
+  const work = await gridWork(ctx, user, plan);
+  const outcomes = work.toRun.length === 0 ? [] : await ctx.runs.runBatch('portfolioCell', work.toRun.map((t) => t.input), { userId: user.id, signal });
+  const ran = work.toRun.map((t, i) => {
+    const o = outcomes[i];
+    return o?.ok ? cellOf(t.ordinal, t.column, o.value) : { ...blank(t.ordinal, t.column), Error: gridRunError(t.ordinal, t.column.name, o?.message ?? 'not run') };
+  });
+  const key = (c: GridCell) => `${c.OrdinalNumber}\u0000${c.ScenarioName}\u0000${c.Vendor ?? ''}`;
+  const byKey = new Map([...work.fixed, ...ran].map((c) => [key(c), c]));
+  return plan.cells.map((c) => byKey.get(key(blank(c.ordinal, c.column))) as GridCell);
+}
