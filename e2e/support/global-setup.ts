@@ -6,11 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium.ts';
+import { startMailSink } from './mail-sink.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     passwords: { admin: string; analyst: string; user: string };
+    /** Folder where the test SMTP server writes each message the app sends (one JSON file each). */
+    mailDir: string;
   }
 }
 
@@ -41,6 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'opencrt-e2e-'));
   const port = await freePort();
+  // Its own folder: the server's DATA_DIR belongs to the database.
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'opencrt-e2e-mail-'));
+  const mailSink = await startMailSink(mailDir);
   const server: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -55,12 +61,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1, well over the 30 sign-ins per minute a real client gets.
       OPENCRT_SIGNIN_RATE_LIMIT: '1000',
+      // Mail leaves through a real SMTP server; links point at this server.
+      SMTP_URL: mailSink.url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    // A cold start seeds the demo catalogue: well over a minute on a loaded machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start in 300 s:\n${output}`)), 300_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('listening on http://localhost:')) { clearTimeout(timer); resolve(); }
@@ -71,10 +81,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('passwords', E2E_PASSWORDS);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => { server.once('exit', resolve); setTimeout(resolve, 5000); });
+    await mailSink.close();
+    rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -24,6 +24,12 @@ export interface AppConfig {
   /** Sign-in requests allowed per client address per minute (POST /oauth/token). */
   signInRequestsPerMinute: number;
   repoRoot: string;
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port, smtps://…); unset: mail goes to the outbox table. */
+  smtpUrl: string | undefined;
+  /** From address of outgoing mail. */
+  mailFrom: string;
+  /** Base address of the web app in e-mailed links (never taken from the request's Host header). */
+  publicUrl: string;
   seedPasswords: { admin?: string | undefined; analyst?: string | undefined; user?: string | undefined };
 }
 
@@ -50,6 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLockoutMinutes: intFrom(env.OPENCRT_LOGIN_LOCKOUT_MINUTES, 15, 'OPENCRT_LOGIN_LOCKOUT_MINUTES'),
     signInRequestsPerMinute: intFrom(env.OPENCRT_SIGNIN_RATE_LIMIT, 30, 'OPENCRT_SIGNIN_RATE_LIMIT'),
     repoRoot,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'OpenCRT <no-reply@opencrt.example>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 8080, 'PORT')}`).replace(/\/+$/, ''),
     seedPasswords: {
       admin: env.OPENCRT_ADMIN_PASSWORD || undefined,
       analyst: env.OPENCRT_ANALYST_PASSWORD || undefined,

@@ -8,5 +8,6 @@ export * from './vectors.ts';
 export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';
+export * from './users.ts';
 export * from './portfolio-runs.ts';
 export * from './custom-deals.ts';

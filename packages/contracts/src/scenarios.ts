@@ -156,7 +156,7 @@ export const ScenarioShareResponseSchema = z.object({ Shared: z.number().int() }
 
 export const ScenarioNamesSchema = z.array(z.string());
 
-/** GET /users: the user directory the share dialog lists. */
+/** A user as the share dialog lists it (from GET /users, see users.ts). */
 export const UserDirectoryEntrySchema = z.object({ Id: z.number().int(), Username: z.string() });
 export type UserDirectoryEntry = z.infer<typeof UserDirectoryEntrySchema>;
 export const UserDirectorySchema = z.array(UserDirectoryEntrySchema);

@@ -7,7 +7,7 @@ import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
 import { simulationModule } from './simulation/simulation.routes.ts';
 import { scenariosModule } from './scenarios/scenarios.routes.ts';
-import { usersDirectoryModule } from './users-directory/users-directory.routes.ts';
+import { usersModule } from './users/users.routes.ts';
 import { vectorsModule } from './vectors/vectors.routes.ts';
 
 /** Every feature module, registered under /api in this order. Add one line per new module. */
@@ -17,7 +17,7 @@ export const modules: ApiModule[] = [
   dealsModule,
   scenariosModule,
   vectorsModule,
-  usersDirectoryModule,
+  usersModule,
   simulationModule,
   acisCirtModule,
   portfoliosModule,

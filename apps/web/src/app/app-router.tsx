@@ -5,6 +5,7 @@ import { AlertsProvider, useAlerts } from '../components/alerts/alerts.tsx';
 import { GlobalSpinner } from '../components/spinner/global-spinner.tsx';
 import { Guard } from './guards.tsx';
 import { Navbar } from './navbar.tsx';
+import { withPlaceholders } from './placeholder-routes.tsx';
 import { appRoutes } from './routes.tsx';
 import { SessionProvider } from './session-context.tsx';
 
@@ -38,7 +39,7 @@ function Shell() {
 const router = createBrowserRouter([
   {
     element: <AlertsProvider><Shell /></AlertsProvider>,
-    children: appRoutes.map((r) => ({
+    children: withPlaceholders(appRoutes).map((r) => ({
       path: r.path,
       handle: { lightNavbar: r.lightNavbar ?? false },
       element: <Guard access={r.access}>{r.element}</Guard>,

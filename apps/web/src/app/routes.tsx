@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import { AdminAdcoPage } from '../features/admin-adco/admin-adco-page.tsx';
+import { AdminPage } from '../features/admin/admin-page.tsx';
+import { ConfirmEmailPage } from '../features/password/confirm-email-page.tsx';
+import { PasswordForgotPage } from '../features/password/password-forgot-page.tsx';
+import { PasswordResetPage } from '../features/password/password-reset-page.tsx';
+import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { AcisAnalysisPage } from '../features/acis-analysis/acis-analysis-page.tsx';
 import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.tsx';
 import { CirtAnalysisPage } from '../features/cirt-analysis/cirt-analysis-page.tsx';
@@ -41,6 +46,11 @@ export const appRoutes: AppRoute[] = [
   { path: '/bond_analysis', element: <BondAnalysisPage />, access: 'login' },
   { path: '/acis_analysis', element: <AcisAnalysisPage />, access: 'login' },
   { path: '/cirt_analysis', element: <CirtAnalysisPage />, access: 'login' },
+  { path: '/admin', element: <AdminPage />, access: { anyRole: ['Admin'] } },
+  { path: '/settings', element: <SettingsPage />, access: 'login' },
+  { path: '/password_forgot', element: <PasswordForgotPage />, access: 'public' },
+  { path: '/password_reset/:userId', element: <PasswordResetPage />, access: 'public' },
+  { path: '/confirm_email', element: <ConfirmEmailPage />, access: 'public' },
   { path: '/deal_create', element: <DealCreatePage />, access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
   { path: '/admin_adco', element: <AdminAdcoPage />, access: { anyRole: ['Admin'] } },
   { path: '*', element: <NotFoundPage />, access: 'login' },
@@ -71,12 +81,12 @@ export const navEntries: NavEntry[] = [
   { label: 'Vectors', path: '/vector_list', menu: 'main', available: true },
   { label: 'Cashflows', path: '/cashflows', menu: 'main', available: false },
   { label: 'Loans', path: '/loans', menu: 'main', available: false },
-  { label: 'Reports', path: '/reports', anyRole: ['Reports_Consumer', 'Admin'], menu: 'main', available: false },
+  { label: 'Reports', path: '/reports', anyRole: ['Reports_Consumer', 'Admin'], menu: 'main', available: true },
   { label: 'Utilities', path: '/rpx_file_creator', menu: 'main', available: false },
   { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: false },
-  { label: 'Users', path: '/admin', anyRole: ['Admin'], menu: 'admin', available: false },
-  { label: 'Reports', path: '/admin_reports', anyRole: ['Admin'], menu: 'admin', available: false },
+  { label: 'Users', path: '/admin', anyRole: ['Admin'], menu: 'admin', available: true },
+  { label: 'Reports', path: '/admin_reports', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'Models', path: '/admin_adco', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'API reference', path: '/api/docs', anyRole: ['Admin'], menu: 'admin', available: true },
-  { label: 'Settings', path: '/settings', menu: 'user', available: false },
+  { label: 'Settings', path: '/settings', menu: 'user', available: true },
 ];

@@ -80,6 +80,17 @@ describe('window, write-down %, first loss', () => {
     expect(principalWindow([{ period: 1, principal: 0 }])).toBeNull();
   });
 
+  it('spans the periods the WAL weighs: write-downs count unless cash only (issue 18 #6)', () => {
+    const writtenOff: AmortizationPeriod[] = [{ period: 1, principal: 0, writeDown: 10 }, { period: 2, principal: 0, writeDown: 90 }, { period: 3, principal: 0 }];
+    expect(principalWindow(writtenOff)).toEqual({ first: 1, last: 2 });
+    expect(principalWindow(writtenOff, { cashOnly: true })).toBeNull();
+    // Principal 1-2, then a write-down in 5: the WAL weighs period 5, so the window reaches it.
+    const late: AmortizationPeriod[] = [{ period: 1, principal: 50 }, { period: 2, principal: 30 }, { period: 5, principal: 0, writeDown: 20 }];
+    expect(principalWindow(late)).toEqual({ first: 1, last: 5 });
+    // A write-up is no reduction.
+    expect(principalWindow([{ period: 1, principal: 0, writeDown: -5 }])).toBeNull();
+  });
+
   it('nets write-ups: (20 − 5)/200 = 7.5 %', () => {
     expect(writeDownPct(rows, 200)).toBeCloseTo(7.5, 14);
     expect(writeDownPct(rows, 0)).toBeNull();

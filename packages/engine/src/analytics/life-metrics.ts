@@ -65,12 +65,17 @@ export function weightedAverageLifeFromDates(periods: readonly AmortizationPerio
   );
 }
 
-/** First and last period with principal > 0 ("1-37"); null when no principal is paid. */
-export function principalWindow(periods: readonly AmortizationPeriod[]): { first: number; last: number } | null {
+/**
+ * First and last period that reduces the balance ("1-37"), with the WAL's convention: principal
+ * plus write-downs (the STACR PPM tables), or principal only with `cashOnly`. So a class reduced
+ * only by write-downs has a window, and the window always brackets the periods its WAL weighs.
+ * Null when nothing reduces the balance.
+ */
+export function principalWindow(periods: readonly AmortizationPeriod[], options: WalOptions = {}): { first: number; last: number } | null {
   let first: number | null = null;
   let last = 0;
   for (const p of periods) {
-    if (p.principal > 0) {
+    if (reduction(p, options.cashOnly ?? false) > 0) {
       first ??= p.period;
       last = p.period;
     }
@@ -103,7 +108,7 @@ export interface LifeMetrics {
 export function lifeMetrics(periods: readonly AmortizationPeriod[], originalBalance: number, timeOfPeriod: (period: number) => number, options: WalOptions = {}): LifeMetrics {
   return {
     walYears: weightedAverageLife(periods, timeOfPeriod, options),
-    principalWindow: principalWindow(periods),
+    principalWindow: principalWindow(periods, options),
     writeDownPct: writeDownPct(periods, originalBalance),
     firstLossPeriod: firstLossPeriod(periods),
   };

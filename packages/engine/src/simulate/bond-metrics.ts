@@ -11,11 +11,14 @@ export interface BondMetrics {
 }
 
 /**
- * Offering-document metrics (crt-domain.md §5.3) via the analytics module: WAL in years with
- * 30/360 time from `fromIso` and principal + write-downs as balance reduction (`cashOnly` for
- * principal only); principal window "first-last" ("0-0" when none); write-down % of the original
- * balance; first loss period (0 when none). `notionalStart` (interest-only classes: the notional
- * at settlement) measures WAL on notional reductions, as the offering documents do.
+ * Offering-document metrics (crt-domain.md §5.3) via the analytics module, one convention for all
+ * three (the STACR PPM tables'): a period "pays" when it reduces the balance by principal or
+ * write-down (`cashOnly`: principal only). WAL in years with 30/360 time from `fromIso` weighs those
+ * reductions; the window "first-last" spans the same periods ('' when nothing reduced the balance:
+ * the screens show '-----', and WAL is then 0); write-down % of the original balance; first loss
+ * period = first period with a write-down (0 when none). `notionalStart` (interest-only classes:
+ * the notional at settlement) measures WAL and window on notional reductions, as the offering
+ * documents do.
  */
 export function bondMetrics(rows: readonly BondCashflowRow[], originalBalance: number, fromIso: string, cashOnly = false, notionalStart: number | null = null): BondMetrics {
   let prev = notionalStart ?? 0;
@@ -26,10 +29,10 @@ export function bondMetrics(rows: readonly BondCashflowRow[], originalBalance: n
       ? { period: r.Period, date: r.PaymentDate, principal: notionalDrop, writeDown: 0 }
       : { period: r.Period, date: r.PaymentDate, principal: r.Principal, writeDown: r.ActualWriteDown };
   });
-  const window = principalWindow(notionalStart !== null ? [] : periods);
+  const window = principalWindow(periods, { cashOnly });
   return {
     Wal: weightedAverageLifeFromDates(periods, fromIso, { cashOnly }) ?? 0,
-    PrincipalWindow: window ? `${window.first}-${window.last}` : '0-0',
+    PrincipalWindow: window ? `${window.first}-${window.last}` : '',
     WritedownPct: writeDownPct(periods, originalBalance) ?? 0,
     FirstLossPeriod: firstLossPeriod(periods) ?? 0,
   };

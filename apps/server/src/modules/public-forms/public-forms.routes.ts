@@ -10,6 +10,8 @@ import {
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
+import { contactRequestMail } from '../../mail/account-mail.ts';
+import { mailerOf } from '../../mail/mailer.ts';
 import type { ApiModule } from '../module.ts';
 import { isAuidRegistered, logTrialAccess, registerTrialUser } from './register.service.ts';
 
@@ -37,6 +39,8 @@ export const publicFormsModule: ApiModule = {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The request is stored first (never lost); the notification to the contact address follows.
+      await mailerOf(ctx, api.log).deliver(contactRequestMail(ctx.config.contactEmail, row.id, b));
       return { Id: row.id };
     });
 

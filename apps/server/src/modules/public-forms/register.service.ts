@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
 import { Invalid } from '../../http/errors.ts';
 import { assignDemoDeals } from '../deals/deal-assignments.ts';
+import { trialWelcomeMail } from '../../mail/account-mail.ts';
+import { mailerOf } from '../../mail/mailer.ts';
 import type { ModuleContext } from '../module.ts';
+import { confirmationLinkFor } from '../users/email-confirmation.ts';
 
 /** Trial registration: a new enabled user with the User role only (spec 000 §5), whatever was asked. */
 export async function registerTrialUser(ctx: ModuleContext, form: RegisterRequest): Promise<{ Id: number; Username: string }> {
@@ -23,7 +26,7 @@ export async function registerTrialUser(ctx: ModuleContext, form: RegisterReques
   if (problems.length) throw new Invalid(problems.join('\n'));
 
   const passwordHash = await hashPassword(form.Password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const created = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
       .values({
@@ -42,6 +45,10 @@ export async function registerTrialUser(ctx: ModuleContext, form: RegisterReques
     await assignDemoDeals(trx, user.id);
     return { Id: user.id, Username: user.username };
   });
+  // Welcome message with the address confirmation link (needed later for a forgotten password).
+  const link = await confirmationLinkFor(ctx, created.Id, form.Email);
+  await mailerOf(ctx).deliver(trialWelcomeMail(form.Email, created.Username, link));
+  return created;
 }
 
 export async function isAuidRegistered(ctx: ModuleContext, auid: string): Promise<boolean> {

@@ -70,7 +70,7 @@ export function AcisAnalysisPage() {
     setResults({});
     setShown(null);
     setResults({ [bondName]: await runAcis(s.api, s.requestBody({ BondName: bondName, ...over })) });
-  });
+  }, { onFailure: () => { setResults({}); setShown(null); } });
   /**
    * Run All Bonds Scenario: each bond with an Owned Face Amt in the structure table runs with its
    * own amount (the limit) and Margin (collateral); the interest rate is the ACIS settings'.

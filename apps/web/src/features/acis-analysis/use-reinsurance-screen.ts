@@ -96,7 +96,8 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   async function guarded(action: () => Promise<void>, options: { fallback?: string; onFailure?(): void; checkSettings?: boolean } = {}): Promise<boolean> {
     const problem = (scenario ? null : modelChosen ? modelInputProblems(model) : inputProblems(inputs, false)) ?? (options.checkSettings === false ? null : settingsProblems(settings));
     setError(problem);
-    if (problem) return false;
+    // A refused run also clears what the last run showed (issue 18 #7).
+    if (problem) { options.onFailure?.(); return false; }
     saveReinsuranceInputs(kind, inputs);
     saveSettings(kind, settings);
     setRunning(true);

@@ -177,3 +177,14 @@ describe('BondAnalysisPage activity month (issue 18 #5)', () => {
     await waitFor(() => expect(screen.getByTestId('settlement').textContent).toBe('10/15/2026'));
   });
 });
+
+describe('BondAnalysisPage life metrics (issue 18 #6)', () => {
+  it('shows ----- for WAL and window when nothing reduced the balance', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100', dealOf('SYN NQM 2025-1', 'RMBS'));
+    post.mockResolvedValue({ ...single, Simulation: { ...single.Simulation, BondsCashflows: [{ ...single.Simulation.BondsCashflows[0], Wal: 0, PrincipalWindow: '' }] } });
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(screen.getByTestId('result-value').textContent).toBe('5.12000'));
+    expect(screen.getByTestId('result-wal').textContent).toBe('-----');
+    expect(screen.getByTestId('result-window').textContent).toBe('-----');
+  });
+});

@@ -145,6 +145,8 @@ export function BondAnalysisPage() {
     const problem = tabProblem(tab, inputs) ?? (model.model !== 'None' && !at && !scenario
       ? modelInputProblems(model) : scenarioProblem(inputs, agency, !!at || !!scenario, effectiveConvention));
     setError(problem);
+    // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
+    if (problem) { setSingle(null); setCell(null); }
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
     setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
@@ -167,6 +169,7 @@ export function BondAnalysisPage() {
   async function matrixRun() {
     const problem = tabProblem(tab, inputs) ?? matrixProblem(inputs, agency, !!scenario);
     setError(problem);
+    if (problem) { setMatrix(null); setCell(null); }
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
     setBusy(true);
@@ -217,7 +220,7 @@ export function BondAnalysisPage() {
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
             resultText={formatMetric(tab, single?.Value)} resultMessage={message}
-            wal={result?.Wal ?? null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
+            wal={result?.PrincipalWindow ? result.Wal : null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
             matrix={matrix} selectedCell={cell}
             // The inputs follow the clicked cell, so what the screen shows is what ran (issue 18 #2).
             onCell={(c) => { setInputs((i) => ({ ...i, cpr: String(c.cpr), cdr: String(c.cdr) })); void calculate(c); }}

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { AGENCY_HIDDEN, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
+import { AGENCY_HIDDEN, missingValidMessage, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 
 /** Bond pricing tabs (spec 001 §2.1). */
@@ -78,13 +78,14 @@ export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: b
     ['CPR', inputs.cpr, true], ['CDR', inputs.cdr, true], ['Loss Severity', inputs.lossSeverity, false],
     ['Delinquency', inputs.delinquency, false], ['LIBOR', inputs.libor, false],
   ];
-  const bad = checks
+  return missingValidMessage(checks
     // The matrix takes CPR and CDR from its axes; agency deals hide CDR, severity and delinquency.
     .filter(([label]) => !(matrix && (label === 'CPR' || label === 'CDR')))
     .filter(([label]) => !isAgency || !['CDR', 'Loss Severity', 'Delinquency'].includes(label))
-    .filter(([label, text, named]) => (label === 'CPR' && convention === 'ABS' ? !isValidAbsSpeed(text) : toRequestRate(text, named) === null))
-    .map(([label]) => (label === 'CPR' ? prepaymentMessageName(convention) : label));
-  return bad.length ? `Missing valid: ${bad.join(', ')}` : null;
+    .map(([label, text, named]) => [
+      label === 'CPR' ? prepaymentMessageName(convention) : label, text,
+      label === 'CPR' && convention === 'ABS' ? isValidAbsSpeed(text) : toRequestRate(text, named) !== null,
+    ] as const));
 }
 
 export const MATRIX_NEEDS_AXES = 'A matrix needs at least one CPR and one CDR.';

@@ -55,7 +55,7 @@ export function CirtAnalysisPage() {
   const runOne = (blended: boolean, over: Record<string, unknown> = {}) => s.guarded(async () => {
     setResult(null);
     setResult(await runCirt(s.api, s.requestBody(over), blended));
-  }, { fallback: CIRT_RUN_FAILED });
+  }, { fallback: CIRT_RUN_FAILED, onFailure: () => setResult(null) });
   const runGrid = () => s.guarded(async () => {
     setMatrix(null);
     setSelected(null);

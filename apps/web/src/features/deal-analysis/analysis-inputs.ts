@@ -60,9 +60,40 @@ export function toRequestRate(text: string, allowVectorName: boolean): number[] 
 }
 
 /**
- * Client check before a run (spec 000 §5): 'Missing valid: ...' names the inputs that are blank or
- * not comma-separated numbers. Agency deals do not show CDR, severity and delinquency. Under the
- * ABS convention the prepayment input is one non-negative speed, named 'ABS'.
+ * Allowed values of the rate inputs, percent (the engine's request bounds in the user's units):
+ * CPR and CDR below 100 (100 % would end the pool in one month), severity and delinquency up to
+ * 100, the index rate within ±100.
+ */
+export const PERCENT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  CPR: [0, 99.9999], CDR: [0, 99.9999], 'Loss Severity': [0, 100], Delinquency: [0, 100], LIBOR: [-100, 100],
+};
+
+/** True when the text is a numeric list with a value outside the input's allowed range. */
+export function isOutOfRange(label: string, text: string): boolean {
+  const range = PERCENT_RANGES[label];
+  const rate = toRequestRate(text, false);
+  if (!range || !Array.isArray(rate)) return false;
+  return rate.slice(1).some((x) => x * 100 < range[0] - 1e-9 || x * 100 > range[1] + 1e-9);
+}
+
+/**
+ * 'Missing valid: A, B' (spec 000 §5), plus one line per out-of-range input giving its allowed
+ * range, so "CPR 150" tells the user what would do (issue 18 #7).
+ */
+export function missingValidMessage(checks: readonly (readonly [label: string, text: string, valid: boolean])[]): string | null {
+  const bad = checks.filter(([label, text, valid]) => !valid || isOutOfRange(label, text));
+  if (!bad.length) return null;
+  const ranges = bad.filter(([label, text, valid]) => valid && isOutOfRange(label, text)).map(([label]) => {
+    const [lo, hi] = PERCENT_RANGES[label] ?? [0, 0];
+    return `${label} must be from ${lo} to ${hi} (%).`;
+  });
+  return [`Missing valid: ${bad.map(([label]) => label).join(', ')}`, ...ranges].join('\n');
+}
+
+/**
+ * Client check before a run (spec 000 §5): 'Missing valid: ...' names the inputs that are blank,
+ * not comma-separated numbers, or out of range. Agency deals do not show CDR, severity and
+ * delinquency. Under the ABS convention the prepayment input is one non-negative speed, named 'ABS'.
  */
 export function inputProblems(inputs: AssumptionInputs, isAgency: boolean, convention: PrepaymentConvention = 'CPR'): string | null {
   const checks: [string, string, boolean][] = [
@@ -74,11 +105,9 @@ export function inputProblems(inputs: AssumptionInputs, isAgency: boolean, conve
   ];
   const valid = (label: string, text: string, named: boolean) =>
     label === 'CPR' && convention === 'ABS' ? isValidAbsSpeed(text) : toRequestRate(text, named) !== null;
-  const bad = checks
+  return missingValidMessage(checks
     .filter(([label]) => !isAgency || !['CDR', 'Loss Severity', 'Delinquency'].includes(label))
-    .filter(([label, text, named]) => !valid(label, text, named))
-    .map(([label]) => (label === 'CPR' ? prepaymentMessageName(convention) : label));
-  return bad.length ? `Missing valid: ${bad.join(', ')}` : null;
+    .map(([label, text, named]) => [label === 'CPR' ? prepaymentMessageName(convention) : label, text, valid(label, text, named)] as const));
 }
 
 /** YYYYMMDD number ↔ ISO date input value. */

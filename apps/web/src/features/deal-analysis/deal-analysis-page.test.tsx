@@ -191,3 +191,16 @@ describe('DealAnalysisPage rows and settlement (issue 18 #4, #5)', () => {
     await waitFor(() => expect((screen.getByTestId('settlement-date') as HTMLInputElement).value).toBe('2026-10-15'));
   });
 });
+
+describe('DealAnalysisPage refused runs (issue 18 #7)', () => {
+  it('clears the shown results when the next run is refused', async () => {
+    renderPage('/deal_analysis?dealName=FORDO+2024-A', ABS);
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await screen.findByTestId('results-panel');
+    fireEvent.change(screen.getByLabelText('CPR (%)'), { target: { value: '150' } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    expect(screen.getByTestId('run-error').textContent).toContain('CPR must be from 0 to 99.9999 (%).');
+    expect(screen.queryByTestId('results-panel')).toBeNull();
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+});

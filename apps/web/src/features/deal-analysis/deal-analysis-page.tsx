@@ -86,7 +86,9 @@ export function DealAnalysisPage() {
   useEffect(() => {
     if (ownScreen !== '/deal_analysis') void navigate(`${ownScreen}?${new URLSearchParams({ dealName })}`, { replace: true });
   }, [ownScreen, dealName, navigate]);
-  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); }, [dealName]);
+  // Another deal: its results and the last run's time are not this deal's (issue 18 #7).
+  const resetTimer = timer.reset;
+  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); resetTimer(); }, [dealName, resetTimer]);
   // Deal fetch failure: the error screen with status, reason and message (spec 000 §8). A failed
   // settlement-date change of a deal already on screen is an alert instead, and the date goes back
   // (spec 000 §8: 'Settlement date change failure: server message or the error's own text').
@@ -139,7 +141,8 @@ export function DealAnalysisPage() {
         : inputProblems(inputs, agency, effectiveConvention);
     if (!problem && storing && !store.name.trim()) { setRunError("Please provide the scenario's name"); return; }
     setRunError(problem);
-    if (problem) return;
+    // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
+    if (problem) { setResult(null); return; }
     saveInputs(inputs, agency);
     timer.start();
     try {

@@ -57,7 +57,8 @@ export function ResultsPanel({ result, header, bondNames, initialTab }: {
         </label>
         {bond && (
           <span className="small text-secondary" data-testid="bond-metrics">
-            WAL {bond.Wal.toFixed(2)} yrs · Window {bond.PrincipalWindow || '-----'} · Write-down {formatPercent(bond.WritedownPct, 2)}
+            {/* One convention (engine bondMetrics): no window = nothing reduced the balance, so no WAL either. */}
+            WAL {bond.PrincipalWindow ? `${bond.Wal.toFixed(2)} yrs` : '-----'} · Window {bond.PrincipalWindow || '-----'} · Write-down {formatPercent(bond.WritedownPct, 2)}
           </span>
         )}
       </div>

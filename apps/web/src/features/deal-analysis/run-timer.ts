@@ -21,5 +21,7 @@ export function useRunTimer() {
   }, [running]);
   const start = useCallback(() => { startedAt.current = performance.now(); setElapsed(0); setRunning(true); }, []);
   const stop = useCallback(() => { setElapsed(performance.now() - startedAt.current); setRunning(false); }, []);
-  return { running, elapsedMs, start, stop };
+  /** Forget the last run's time (another deal is on screen). */
+  const reset = useCallback(() => { setElapsed(0); setRunning(false); }, []);
+  return { running, elapsedMs, start, stop, reset };
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { useSession } from '../../app/session-context.tsx';
@@ -44,6 +44,7 @@ export function LoginForm() {
         <input id="login-password" type="password" className="form-control" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>Log In</button>
+      <div className="text-end small mt-1"><Link to="/password_forgot" data-testid="forgot-link">Forgot your password?</Link></div>
       <div className="text-danger small mt-2" data-testid="login-error" style={{ whiteSpace: 'pre-line', minHeight: '1.25rem' }}>{error}</div>
     </form>
   );

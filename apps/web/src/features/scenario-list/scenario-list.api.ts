@@ -6,7 +6,7 @@ import {
   ScenarioSchema,
   ScenarioShareResponseSchema,
   ScenarioSummaryListSchema,
-  UserDirectorySchema,
+  UsersSchema,
   type SaveMode,
   type Scenario,
   type ScenarioInput,
@@ -25,6 +25,8 @@ export const saveScenarios = (api: ApiClient, list: ScenarioInput[], mode: SaveM
 export const removeScenarios = (api: ApiClient, ids: number[]) => api.delete('/scenarios/bulk', ids, ScenarioDeleteResponseSchema);
 export const shareScenarios = (api: ApiClient, scenarioIds: number[], userIds: number[]) =>
   api.post('/scenarios/bulk/share', { scenarioIds, userIds }, ScenarioShareResponseSchema);
-export const listUsers = (api: ApiClient): Promise<UserDirectoryEntry[]> => api.get('/users', UserDirectorySchema);
+/** The share dialog lists enabled users only (GET /users also answers disabled ones, for /admin). */
+export const listUsers = async (api: ApiClient): Promise<UserDirectoryEntry[]> =>
+  (await api.get('/users', UsersSchema)).filter((u) => u.IsEnabled).map((u) => ({ Id: u.Id, Username: u.Username }));
 /** Every catalog deal name: the known deals of the import and update checks. */
 export const listDealNames = (api: ApiClient): Promise<string[]> => api.get('/deals/names', DealNamesSchema);
