@@ -14,6 +14,7 @@ import { DealCreatePage } from '../features/deal-editor/deal-create-page.tsx';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
+import { PortfolioPage } from '../features/portfolio/portfolio-page.tsx';
 import { ScenarioListPage } from '../features/scenario-list/scenario-list-page.tsx';
 import { VectorListPage } from '../features/vector-list/vector-list-page.tsx';
 import { TrialPage } from '../features/trial/trial-page.tsx';
@@ -53,6 +54,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/confirm_email', element: <ConfirmEmailPage />, access: 'public' },
   { path: '/deal_create', element: <DealCreatePage />, access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
   { path: '/admin_adco', element: <AdminAdcoPage />, access: { anyRole: ['Admin'] } },
+  { path: '/portfolio', element: <PortfolioPage />, access: 'login' },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
@@ -75,7 +77,7 @@ export const navEntries: NavEntry[] = [
   { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', available: true },
   { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', available: true },
   { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: true },
-  { label: 'Portfolio', path: '/portfolio', menu: 'main', available: false },
+  { label: 'Portfolio', path: '/portfolio', menu: 'main', available: true },
   { label: 'Vendor Grid', path: '/vendor_grid', menu: 'main', available: false },
   { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: true },
   { label: 'Vectors', path: '/vector_list', menu: 'main', available: true },

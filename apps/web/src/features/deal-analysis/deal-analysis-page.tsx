@@ -63,6 +63,7 @@ export function DealAnalysisPage() {
   // Storing the run's vectors as a scenario: /deal_analysis only, with a model, not BELL (spec 000 §6).
   const [store, setStore] = useState({ on: false, name: '' });
   const [stored, setStored] = useState<string | null>(null);
+  const [showMacr, setShowMacr] = useState(false);
 
   // ACIS and CIRT deals have their own screens (spec 000 §2 catalog links): a link or a pick of one
   // here goes there instead of running it as a bond deal.
@@ -176,7 +177,8 @@ export function DealAnalysisPage() {
     }
   }
 
-  const bondNames = deal?.Bonds.map((b) => b.BondName) ?? [];
+  // MACR classes get result tabs only while the capital structure shows them (issue 18 #9).
+  const bondNames = deal?.Bonds.filter((b) => showMacr || !b.IsMACR).map((b) => b.BondName) ?? [];
   return (
     <div className="container-fluid" data-testid="deal-analysis">
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
@@ -229,12 +231,13 @@ export function DealAnalysisPage() {
             </div>
             {result && zeroIndexRun && <div className="alert alert-warning py-1 px-2 small mt-2 mb-0" data-testid="zero-index-note">{ZERO_INDEX_NOTE}</div>}
           </DealInfoPanel>
-          <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} />
+          <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} showMacr={showMacr} onShowMacr={setShowMacr} />
           <DealHistoryPanel dealName={deal.DealName} />
           {result && (
             <ResultsPanel
               result={result}
               bondNames={bondNames}
+              agency={agency}
               initialTab={query.get('bondName')}
               header={{
                 userName: session?.username ?? '', dealName: deal.DealName, bondName: '', settlementDate: formatDate(effectiveSettlement),

@@ -1,7 +1,7 @@
 import type { BondCashflowRow, CollateralCashflowRow } from '@opencrt/engine';
 import { describe, expect, it } from 'vitest';
 import { tabToCsv, type ExportHeader } from '../../components/cashflow-export/export-cashflows.ts';
-import { BOND_COLUMNS, COLLATERAL_COLUMNS, exportColumns } from './result-columns.ts';
+import { BOND_COLUMNS, COLLATERAL_COLUMNS, columnsFor, exportColumns } from './result-columns.ts';
 
 const header: ExportHeader = {
   userName: 'analyst', dealName: 'STACR 2026-DNA1', bondName: '', settlementDate: '10/25/2026',
@@ -26,5 +26,15 @@ describe('cashflow export values', () => {
     const row = { Period: 2, PaymentDate: 20261225, Balance: 224758507.33, Principal: 0, Interest: 187298.76, Rate: 0.01, Cash: 187298.76, ActualWriteDown: 0, CprRate: 0.2, CdrRate: 0.02, LossSeverityRate: 0.2, DelinquencyRate: null } as unknown as BondCashflowRow;
     const values = exportColumns(BOND_COLUMNS).map((c) => c.value(row));
     expect(values).toEqual([2, '12/25/2026', 224758507.33, 0, 187298.76, 0.01, 187298.76, 0, 0.2, 0.02, 0.2, null]);
+  });
+});
+
+describe('agency result columns (issue 18 #9)', () => {
+  it('drop the loss and credit columns for agency deals only', () => {
+    expect(columnsFor(COLLATERAL_COLUMNS, true).map((c) => c.header)).toEqual([
+      'Period', 'Payment Date', 'Balance', 'Interest', 'PassThru', 'Sched Principal', 'Prepaid Principal', 'Interest Rate', 'PassThru Rate', 'CPR',
+    ]);
+    expect(columnsFor(BOND_COLUMNS, true).map((c) => c.header)).toEqual(['Period', 'Payment Date', 'Balance', 'Principal', 'Interest', 'Rate', 'Cash', 'CPR']);
+    expect(columnsFor(BOND_COLUMNS, false)).toBe(BOND_COLUMNS);
   });
 });

@@ -98,3 +98,14 @@ const OC_COLUMN: CashflowColumn<TriggerRow> = { header: 'Overcollateralization',
 export function triggerColumns(rows: readonly TriggerRow[]): CashflowColumn<TriggerRow>[] {
   return rows.some((r) => typeof r.Overcollateralization === 'number' && r.Overcollateralization !== 0) ? [...TRIGGER_COLUMNS, OC_COLUMN] : TRIGGER_COLUMNS;
 }
+
+/**
+ * Agency deals are guaranteed: no defaults, losses or write-downs to show, and the screen hides
+ * CDR, severity and delinquency (spec 000 §1, §4), so their result columns go too.
+ */
+const AGENCY_HIDDEN_HEADERS = new Set(['Defaults', 'Losses', 'Recoveries', 'Cum Losses', 'Cum Defaults', 'Foreclosure', 'Write Down', 'CDR', 'Severity', 'Delinquency']);
+
+/** The columns of a result table for a deal: agency deals without the loss columns. */
+export function columnsFor<Row>(columns: CashflowColumn<Row>[], agency: boolean): CashflowColumn<Row>[] {
+  return agency ? columns.filter((c) => !AGENCY_HIDDEN_HEADERS.has(c.header)) : columns;
+}
