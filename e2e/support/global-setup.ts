@@ -69,8 +69,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    // A cold start seeds the demo catalogue: well over a minute on a loaded machine.
-    const timer = setTimeout(() => reject(new Error(`server did not start in 300 s:\n${output}`)), 300_000);
+    // A cold start seeds the demo catalogue: well over a minute on a loaded machine (300 s by
+    // default; OPENCRT_E2E_START_TIMEOUT_S changes it).
+    const seconds = Number(process.env.OPENCRT_E2E_START_TIMEOUT_S) > 0 ? Number(process.env.OPENCRT_E2E_START_TIMEOUT_S) : 300;
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${seconds} s:\n${output}`)), seconds * 1000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('listening on http://localhost:')) { clearTimeout(timer); resolve(); }

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +30,15 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  // br or gzip for every response above 1 kB (JSON results run to megabytes). Brotli quality 4:
+  // on-the-fly compression must cost less than it saves; the web app's files come precompressed
+  // at quality 11 from the build (apps/web/scripts/precompress.mjs) and are sent as they are.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -57,6 +68,16 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boole
     return false;
   }
   // Wildcard serving finds files built after start too; a missing file falls through to the not-found handler.
-  await app.register(fastifyStatic, { root: webDist });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Vite names files under /assets by content hash: a changed file is a new URL, so browsers may
+      // keep them for good. Everything else (index.html first) must be revalidated on every load.
+      const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   return true;
 }

@@ -63,7 +63,7 @@ export class RunUnavailable extends AppError {
   constructor(message: string) { super(503, message); this.name = 'RunUnavailable'; }
 }
 export const RUN_TIMED_OUT = 'The run did not finish in time: the run workers are busy or not running. Try again in a moment.';
-export const RUN_INTERRUPTED = 'The run was interrupted: the worker running it stopped twice. Try again.';
+export const RUN_INTERRUPTED = 'The run was interrupted: the workers running it stopped or stalled. Try again.';
 
 /**
  * Admission across replicas: one sorted set of admitted runs per user and one for everyone,

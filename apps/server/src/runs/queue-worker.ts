@@ -4,7 +4,7 @@
  * and sends them; each worker caches deals by content key). Engine code runs on a thread pool
  * inside the worker, so this process's event loop stays free to renew job locks: a long matrix
  * is not mistaken for a dead worker, and a worker that really dies (kill -9) is noticed after
- * the lock expires (OPENCRT_WORKER_LOCK_MS) and its job handed to another worker once; a second
+ * the lock expires (OPENCRT_WORKER_LOCK_MS) and its job handed to another worker (twice at most); a third
  * death fails it with a clear message.
  */
 import { availableParallelism } from 'node:os';
@@ -31,7 +31,7 @@ const worker = new Worker(RUN_QUEUE, async (job) => {
   return encodePayload(await pool.run(message));
 }, {
   connection: redisConnection(settings.redisUrl), prefix: settings.prefix, concurrency: threads,
-  lockDuration: lockMs, stalledInterval: Math.max(1_000, Math.floor(lockMs / 2)), maxStalledCount: 1,
+  lockDuration: lockMs, stalledInterval: Math.max(1_000, Math.floor(lockMs / 2)), maxStalledCount: 2,
 });
 worker.on('error', (error) => console.error('run worker:', error.message));
 await worker.waitUntilReady();

@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import { formatDecimal, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
 
 /** Capital Structure: bonds with links to bond analysis, MACR bonds on request, tabs per group. */
-export function CapitalStructure({ dealName, bonds }: { dealName: string; bonds: Bond[] }) {
-  const [showMacr, setShowMacr] = useState(false);
+export function CapitalStructure({ dealName, bonds, showMacr, onShowMacr }: {
+  dealName: string; bonds: Bond[];
+  /** Also decides whether the results show MACR tabs (the page holds it). */
+  showMacr: boolean; onShowMacr(show: boolean): void;
+}) {
   const groups = [...new Set(bonds.flatMap((b) => b.CollateralGroups))].sort((a, b) => a - b);
   const [group, setGroup] = useState<number | null>(null);
   const shown = bonds.filter((b) => (showMacr || !b.IsMACR) && (group === null || b.CollateralGroups.includes(group)));
@@ -14,7 +17,7 @@ export function CapitalStructure({ dealName, bonds }: { dealName: string; bonds:
       <div className="d-flex align-items-center gap-3 mb-2">
         <h2 className="h5 mb-0">Capital Structure</h2>
         <label className="small">
-          <input type="checkbox" className="form-check-input me-1" checked={showMacr} data-testid="show-macr" onChange={(e) => setShowMacr(e.target.checked)} />
+          <input type="checkbox" className="form-check-input me-1" checked={showMacr} data-testid="show-macr" onChange={(e) => onShowMacr(e.target.checked)} />
           Show MACR bonds
         </label>
       </div>
@@ -40,10 +43,10 @@ export function CapitalStructure({ dealName, bonds }: { dealName: string; bonds:
                 <td className="text-end">{formatDollars(b.OriginalBalance)}</td>
                 <td className="text-end">{formatDollars(b.CurrentBalance)}</td>
                 <td className="text-end">{formatDecimal(b.Factor)}</td>
-                <td>{b.FloaterFormula ? b.FloaterFormula.replaceAll('LIBOR', 'SOFR') : formatPercent(b.Coupon)}</td>
-                <td className="text-end">{formatPercent(b.OriginalEnhance)}</td>
-                <td className="text-end">{formatPercent(b.CurrentEnhance)}</td>
-                <td className="text-end">{formatPercent(b.CurrentThickness)}</td>
+                <td>{b.FloaterFormula ? b.FloaterFormula.replaceAll('LIBOR', 'SOFR') : formatPercent(b.Coupon, 4)}</td>
+                <td className="text-end">{formatPercent(b.OriginalEnhance, 4)}</td>
+                <td className="text-end">{formatPercent(b.CurrentEnhance, 4)}</td>
+                <td className="text-end">{formatPercent(b.CurrentThickness, 4)}</td>
               </tr>
             ))}
           </tbody>

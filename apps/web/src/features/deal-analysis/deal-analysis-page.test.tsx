@@ -204,3 +204,19 @@ describe('DealAnalysisPage refused runs (issue 18 #7)', () => {
     expect(post).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('DealAnalysisPage capital structure and tabs (issue 18 #9)', () => {
+  it('shows MACR result tabs only with Show MACR bonds on, and enhancement to 4 decimals', async () => {
+    const deal = { ...AGENCY, Bonds: AGENCY.Bonds.map((b) => (b.BondName === 'PA' ? { ...b, OriginalEnhance: 3.525 } : b)) } as typeof AGENCY;
+    renderPage('/deal_analysis?dealName=FHLMC+5005', deal);
+    const bondRun = (BondName: string) => ({ BondName, BondCashflow: [], Wal: 1, PrincipalWindow: '1-2', WritedownPct: 0 });
+    post.mockResolvedValue({ ...answer, BondsCashflows: [bondRun('PA'), bondRun('IO')] });
+    fireEvent.click(await screen.findByTestId('run-scenario'));
+    await screen.findByTestId('result-tab-PA');
+    expect(screen.queryByTestId('result-tab-IO')).toBeNull();
+    expect(screen.queryByTestId('projected-losses')).toBeNull();
+    fireEvent.click(screen.getByTestId('show-macr'));
+    expect(screen.getByTestId('result-tab-IO')).toBeTruthy();
+    expect(document.querySelector('[data-bond=PA]')?.textContent).toContain('3.5250%');
+  });
+});

@@ -9,12 +9,14 @@ const pct = (v: unknown) => formatPercent(typeof v === 'number' ? v * 100 : null
 const date = (v: unknown) => (typeof v === 'number' ? formatDate(v) : '-----');
 /** Rounds away binary noise (12604796.059999999 → 12604796.06) for the exported number. */
 const roundTo = (digits: number) => (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Number(v.toFixed(digits)) : null);
+/** Rate fractions as the percent the screen shows, to 8 places (0.0679336219664 → 6.79336220). */
+const percentOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Number((v * 100).toFixed(8)) : null);
 /**
- * Export form of each display format: dollars to the cent, rate fractions to 10 places, payment
- * dates MM/DD/YYYY like the file's Settlement Date line (spec 000 §9).
+ * Export form of each display format: dollars to the cent, rates in percent like the screen
+ * (issue 18 #9), payment dates MM/DD/YYYY like the file's Settlement Date line (spec 000 §9).
  */
 const EXPORT_OF = new Map<unknown, (v: unknown) => number | string | null>([
-  [money, roundTo(2)], [pct, roundTo(10)], [date, (v) => (typeof v === 'number' ? formatDate(v) : null)],
+  [money, roundTo(2)], [pct, percentOf], [date, (v) => (typeof v === 'number' ? formatDate(v) : null)],
 ]);
 function withExport<Row>(columns: CashflowColumn<Row>[]): CashflowColumn<Row>[] {
   return columns.map((c) => ({ ...c, ...(c.format && EXPORT_OF.has(c.format) ? { exportValue: EXPORT_OF.get(c.format) } : {}) }));
@@ -97,4 +99,15 @@ const OC_COLUMN: CashflowColumn<TriggerRow> = { header: 'Overcollateralization',
  */
 export function triggerColumns(rows: readonly TriggerRow[]): CashflowColumn<TriggerRow>[] {
   return rows.some((r) => typeof r.Overcollateralization === 'number' && r.Overcollateralization !== 0) ? [...TRIGGER_COLUMNS, OC_COLUMN] : TRIGGER_COLUMNS;
+}
+
+/**
+ * Agency deals are guaranteed: no defaults, losses or write-downs to show, and the screen hides
+ * CDR, severity and delinquency (spec 000 §1, §4), so their result columns go too.
+ */
+const AGENCY_HIDDEN_HEADERS = new Set(['Defaults', 'Losses', 'Recoveries', 'Cum Losses', 'Cum Defaults', 'Foreclosure', 'Write Down', 'CDR', 'Severity', 'Delinquency']);
+
+/** The columns of a result table for a deal: agency deals without the loss columns. */
+export function columnsFor<Row>(columns: CashflowColumn<Row>[], agency: boolean): CashflowColumn<Row>[] {
+  return agency ? columns.filter((c) => !AGENCY_HIDDEN_HEADERS.has(c.header)) : columns;
 }

@@ -4,19 +4,23 @@ import { downloadCashflows, type ExportHeader, type ExportTab } from '../../comp
 import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
 import { formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
-import { BOND_COLUMNS, COLLATERAL_COLUMNS, exportColumns, triggerColumns } from './result-columns.ts';
+import { BOND_COLUMNS as ALL_BOND_COLUMNS, COLLATERAL_COLUMNS as ALL_COLLATERAL_COLUMNS, columnsFor, exportColumns, triggerColumns } from './result-columns.ts';
 
 function toExportTab<Row>(name: string, rows: Row[], columns: CashflowColumn<Row>[]): ExportTab<Row> {
   return { name, rows, columns: exportColumns(columns) };
 }
 
 /** Available Analysis Results: a collateral tab and one tab per bond, each exportable (spec 000 §2). */
-export function ResultsPanel({ result, header, bondNames, initialTab }: {
+export function ResultsPanel({ result, header, bondNames, initialTab, agency = false }: {
   result: SimulationResult; header: ExportHeader; bondNames: string[];
+  /** Agency deals: no loss columns on screen or in the export. */
+  agency?: boolean;
   /** The bond of the page's bondName query (a CUSIP search lands here with it); else Collateral. */
   initialTab?: string | null;
 }) {
   const alerts = useAlerts();
+  const BOND_COLUMNS = useMemo(() => columnsFor(ALL_BOND_COLUMNS, agency), [agency]);
+  const COLLATERAL_COLUMNS = useMemo(() => columnsFor(ALL_COLLATERAL_COLUMNS, agency), [agency]);
   const [tab, setTab] = useState(() => (initialTab && result.BondsCashflows.some((b) => b.BondName === initialTab) ? initialTab : 'Collateral'));
   const [showTriggers, setShowTriggers] = useState(false);
   const bonds = result.BondsCashflows.filter((b) => bondNames.includes(b.BondName));
@@ -40,7 +44,7 @@ export function ResultsPanel({ result, header, bondNames, initialTab }: {
     <section className="crt-panel mt-3" data-testid="results-panel">
       <div className="d-flex align-items-center gap-3 mb-2">
         <h2 className="h5 mb-0">Available Analysis Results</h2>
-        <span className="text-secondary small" data-testid="projected-losses">Projected losses: {formatDollars(result.ProjectedLosses)}</span>
+        {!agency && <span className="text-secondary small" data-testid="projected-losses">Projected losses: {formatDollars(result.ProjectedLosses)}</span>}
       </div>
       <ul className="nav nav-tabs flex-wrap">
         {['Collateral', ...bonds.map((b) => b.BondName)].map((name) => (
@@ -58,7 +62,7 @@ export function ResultsPanel({ result, header, bondNames, initialTab }: {
         {bond && (
           <span className="small text-secondary" data-testid="bond-metrics">
             {/* One convention (engine bondMetrics): no window = nothing reduced the balance, so no WAL either. */}
-            WAL {bond.PrincipalWindow ? `${bond.Wal.toFixed(2)} yrs` : '-----'} · Window {bond.PrincipalWindow || '-----'} · Write-down {formatPercent(bond.WritedownPct, 2)}
+            WAL {bond.PrincipalWindow ? `${bond.Wal.toFixed(2)} yrs` : '-----'} · Window {bond.PrincipalWindow || '-----'}{agency ? '' : ` · Write-down ${formatPercent(bond.WritedownPct, 2)}`}
           </span>
         )}
       </div>

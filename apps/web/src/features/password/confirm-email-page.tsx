@@ -1,5 +1,5 @@
 import { MessageResponseSchema } from '@opencrt/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
@@ -9,14 +9,17 @@ export function ConfirmEmailPage() {
   const { api } = useSession();
   const [query] = useSearchParams();
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
+  const userId = Number(query.get('userId'));
+  const code = query.get('code') ?? '';
+  // The code works once: post it once per page, whatever re-renders or effect re-runs happen.
+  const posted = useRef(false);
 
   useEffect(() => {
-    let live = true;
-    api.json('/users/confirm_email', MessageResponseSchema, {
-      method: 'POST', anonymous: true, json: { UserId: Number(query.get('userId')), Code: query.get('code') ?? '' },
-    }).then((r) => { if (live) setState({ ok: true, text: r.Message }); }, (e: unknown) => { if (live) setState({ ok: false, text: messageOf(e) }); });
-    return () => { live = false; };
-  }, [api, query]);
+    if (posted.current) return;
+    posted.current = true;
+    api.json('/users/confirm_email', MessageResponseSchema, { method: 'POST', anonymous: true, json: { UserId: userId, Code: code } })
+      .then((r) => setState({ ok: true, text: r.Message }), (e: unknown) => setState({ ok: false, text: messageOf(e) }));
+  }, [api, userId, code]);
 
   return (
     <div className="container py-4" style={{ maxWidth: 480 }} data-testid="confirm-email">

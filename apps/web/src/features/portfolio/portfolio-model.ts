@@ -1,0 +1,86 @@
+/**
+ * The portfolio screen's editable model (spec 002 "Portfolio entry", §5, §9): drafts keep typed
+ * text; conversion to the save payload strips thousands separators; the run payload turns
+ * percents into fractions (Margin and InterestRate /100, vectors /100 behind period 0).
+ */
+import {
+  portfolioBondEmpty, portfolioDealEmpty, type PortfolioEntryOut, type PortfolioRunResponse, type PortfolioType,
+} from '@opencrt/contracts';
+
+export interface EntryDraft {
+  DealName: string; BondName: string; OwnedFaceAmt: string; Margin: string;
+  Cpr: string; Cdr: string; LossSeverity: string; Delinquency: string; Libor: string; InterestRate: string;
+  CancellationDate: string; CleanupCall: boolean; ScenarioId: number | null; AvailableBonds: string[];
+}
+
+/** Default new entry (spec 002 §9): face 1,000,000.00; margin 20 (Reinsurance) or 100 (Bonds); rates 0. */
+export function newEntry(type: PortfolioType): EntryDraft {
+  return {
+    DealName: '', BondName: '', OwnedFaceAmt: '1,000,000.00', Margin: type === 'Reinsurance' ? '20' : '100',
+    Cpr: '0', Cdr: '0', LossSeverity: '0', Delinquency: '0', Libor: '0', InterestRate: '0', CancellationDate: '', CleanupCall: false, ScenarioId: null, AvailableBonds: [],
+  };
+}
+
+export function draftOf(e: PortfolioEntryOut): EntryDraft {
+  const first = (xs: number[]) => String(xs[0] ?? 0);
+  return {
+    DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: e.OwnedFaceAmt.toLocaleString('en-US', { minimumFractionDigits: 2 }), Margin: String(e.Margin),
+    Cpr: first(e.Cpr), Cdr: first(e.Cdr), LossSeverity: first(e.LossSeverity), Delinquency: first(e.Delinquency), Libor: first(e.Libor),
+    InterestRate: String(e.InterestRate ?? 0), CancellationDate: e.CancellationDate ? String(e.CancellationDate) : '', CleanupCall: e.CleanupCall ?? false,
+    ScenarioId: e.ScenarioId, AvailableBonds: e.BondName ? [e.BondName] : [],
+  };
+}
+
+/** A number from text with thousands separators stripped (spec 002 §5); NaN when not a number. */
+export const amount = (text: string): number => {
+  const t = text.replace(/,/g, '').trim();
+  return t === '' ? Number.NaN : Number(t);
+};
+
+/** 'Line N: …' messages of a save or update (spec 002 §5). */
+export function saveIssues(entries: readonly EntryDraft[]): string[] {
+  return entries.flatMap((e, i) => [
+    ...(e.DealName.trim() === '' ? [portfolioDealEmpty(i + 1)] : []),
+    ...(e.BondName.trim() === '' ? [portfolioBondEmpty(i + 1)] : []),
+  ]);
+}
+
+/** 'Line N: …' messages of a run: every entry needs a deal name. */
+export function runIssues(entries: readonly EntryDraft[]): string[] {
+  return entries.flatMap((e, i) => (e.DealName.trim() === '' ? [portfolioDealEmpty(i + 1)] : []));
+}
+
+const num = (s: string) => (Number.isFinite(amount(s)) ? amount(s) : 0);
+
+export function savePayload(entries: readonly EntryDraft[]) {
+  return entries.map((e, i) => ({
+    OrdinalNumber: i + 1, DealName: e.DealName.trim(), BondName: e.BondName.trim(), OwnedFaceAmt: num(e.OwnedFaceAmt), Margin: num(e.Margin),
+    Cpr: [num(e.Cpr)], Cdr: [num(e.Cdr)], LossSeverity: [num(e.LossSeverity)], Delinquency: [num(e.Delinquency)], Libor: [num(e.Libor)],
+    InterestRate: num(e.InterestRate), CancellationDate: /^\d{8}$/.test(e.CancellationDate) ? Number(e.CancellationDate) : null,
+    CleanupCall: e.CleanupCall, ScenarioId: e.ScenarioId,
+  }));
+}
+
+/** POST /simulate/portfolio entries; the screen's interest rate / index applies to every entry. */
+export function runPayload(entries: readonly EntryDraft[], type: PortfolioType, rate: string) {
+  const f = (s: string) => num(s) / 100;
+  return entries.map((e, i) => ({
+    OrdinalNumber: i + 1, DealName: e.DealName.trim(), BondName: e.BondName.trim(), OwnedFaceAmt: num(e.OwnedFaceAmt),
+    ...(type === 'Reinsurance' ? { Margin: f(e.Margin), InterestRate: f(rate) } : { Price: num(e.Margin) }),
+    Cancellation: /^\d{8}$/.test(e.CancellationDate), CancellationDate: /^\d{8}$/.test(e.CancellationDate) ? Number(e.CancellationDate) : null,
+    CleanupCall: e.CleanupCall, SelectedScenarioId: e.ScenarioId,
+    Cpr: f(e.Cpr), Cdr: f(e.Cdr), LossSeverity: f(e.LossSeverity), Delinquency: f(e.Delinquency), Libor: type === 'Bonds' ? f(rate) : f(e.Libor),
+  }));
+}
+
+/** Results kept while the app runs, per portfolio (spec 002 §4: restored on return to the screen). */
+const kept = new Map<string, PortfolioRunResponse>();
+export const keptResults = {
+  get: (name: string) => kept.get(name) ?? null,
+  set: (name: string, r: PortfolioRunResponse) => { kept.set(name, r); },
+  clear: (name: string) => { kept.delete(name); },
+};
+
+/** MM/DD/YYYY ↔ YYYYMMDD. */
+export const ymdOfPicker = (iso: string): number => Number(iso.replace(/-/g, ''));
+export const todayIso = (): string => new Date().toISOString().slice(0, 10);
