@@ -37,6 +37,17 @@ export interface AppConfig {
   /** Base address of the web app in e-mailed links (never taken from the request's Host header). */
   publicUrl: string;
   seedPasswords: { admin?: string | undefined; analyst?: string | undefined; user?: string | undefined };
+  /** Stored SQL reports: external source URLs, per-run statement timeout and row cap. */
+  reports: ReportsConfig;
+}
+
+export interface ReportsConfig {
+  /** Source 0 "MySQL": a mysql:// URL (MySQL or MariaDB); give it a read-only account. */
+  mysqlUrl: string | undefined;
+  /** Source 1 "RedShift": a postgres:// URL (Redshift and PostgreSQL speak the same protocol). */
+  redshiftUrl: string | undefined;
+  timeoutSeconds: number;
+  maxRows: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -70,6 +81,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       admin: env.OPENCRT_ADMIN_PASSWORD || undefined,
       analyst: env.OPENCRT_ANALYST_PASSWORD || undefined,
       user: env.OPENCRT_USER_PASSWORD || undefined,
+    },
+    reports: {
+      mysqlUrl: env.OPENCRT_REPORTS_MYSQL_URL || undefined,
+      redshiftUrl: env.OPENCRT_REPORTS_REDSHIFT_URL || undefined,
+      timeoutSeconds: intFrom(env.OPENCRT_REPORT_TIMEOUT_SECONDS, 30, 'OPENCRT_REPORT_TIMEOUT_SECONDS'),
+      maxRows: intFrom(env.OPENCRT_REPORT_MAX_ROWS, 10000, 'OPENCRT_REPORT_MAX_ROWS'),
     },
   };
 }
