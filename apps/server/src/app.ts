@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/authenticate.ts';
 import type { SessionCache } from './auth/session-cache.ts';
@@ -22,12 +25,28 @@ export interface BuildOptions {
 
 /** Builds the HTTP app: API under /api (OpenAPI at /api/docs), the web app at / with history fallback. */
 export async function buildApp(ctx: ModuleContext, sessions: SessionCache, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024, trustProxy: true })
+  const { trustProxy } = ctx.config;
+  const serverOptions: FastifyHttpOptions<Server> = {
+    logger: options.logger ?? false,
+    bodyLimit: 20 * 1024 * 1024,
+    // A hop count trusts that many proxies nearest to us (Fastify's typing wants it as a function).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  };
+  const app = Fastify(serverOptions)
     .withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  // br or gzip for every response above 1 kB (JSON results run to megabytes). Brotli quality 4:
+  // on-the-fly compression must cost less than it saves; the web app's files come precompressed
+  // at quality 11 from the build (apps/web/scripts/precompress.mjs) and are sent as they are.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -57,6 +76,16 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boole
     return false;
   }
   // Wildcard serving finds files built after start too; a missing file falls through to the not-found handler.
-  await app.register(fastifyStatic, { root: webDist });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Vite names files under /assets by content hash: a changed file is a new URL, so browsers may
+      // keep them for good. Everything else (index.html first) must be revalidated on every load.
+      const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   return true;
 }

@@ -10,4 +10,6 @@ export * from './acis-cirt.ts';
 export * from './portfolios.ts';
 export * from './users.ts';
 export * from './portfolio-runs.ts';
+export * from './reports.ts';
 export * from './custom-deals.ts';
+export * from './report-sql.ts';

@@ -32,8 +32,8 @@ export interface TestApp {
  * A fresh app on its own database: a copy of the seeded PGlite snapshot, or (DATABASE_URL set)
  * a new PostgreSQL schema that is dropped on close.
  */
-export async function createTestApp(overrides: Partial<AppConfig> & { now?: () => Date; runs?: RunService } = {}): Promise<TestApp> {
-  const { now, runs, ...configOverrides } = overrides;
+export async function createTestApp(overrides: Partial<AppConfig> & { now?: () => Date; runs?: RunService; serveWeb?: boolean } = {}): Promise<TestApp> {
+  const { now, runs, serveWeb, ...configOverrides } = overrides;
   const config = testConfig(configOverrides);
   let handle: DatabaseHandle;
   let schema: string | undefined;
@@ -44,7 +44,7 @@ export async function createTestApp(overrides: Partial<AppConfig> & { now?: () =
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     handle = await openDatabase({ loadDataDir: new Blob([snapshot]) });
   }
-  const { app, ctx, sessions } = await startApp(handle, config, { ...(now ? { now } : {}), ...(runs ? { runs } : {}) });
+  const { app, ctx, sessions } = await startApp(handle, config, { ...(now ? { now } : {}), ...(runs ? { runs } : {}), ...(serveWeb ? { serveWeb } : {}) });
   await app.ready();
   const tokens = new Map<DemoUser, string>();
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useMatches } from 'react-router';
 import { AlertsProvider, useAlerts } from '../components/alerts/alerts.tsx';
 import { GlobalSpinner } from '../components/spinner/global-spinner.tsx';
@@ -28,7 +28,9 @@ function Shell() {
       <QueryLayer>
         <Navbar light={light} />
         <main className="crt-main">
-          <Outlet />
+          <Suspense fallback={<div className="spinner-border m-4" role="status" aria-label="Loading" />}>
+            <Outlet />
+          </Suspense>
         </main>
         <GlobalSpinner />
       </QueryLayer>

@@ -1,24 +1,19 @@
-import type { ReactNode } from 'react';
-import { AdminPage } from '../features/admin/admin-page.tsx';
-import { ConfirmEmailPage } from '../features/password/confirm-email-page.tsx';
-import { PasswordForgotPage } from '../features/password/password-forgot-page.tsx';
-import { PasswordResetPage } from '../features/password/password-reset-page.tsx';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { AcisAnalysisPage } from '../features/acis-analysis/acis-analysis-page.tsx';
-import { BondAnalysisPage } from '../features/bond-analysis/bond-analysis-page.tsx';
-import { CirtAnalysisPage } from '../features/cirt-analysis/cirt-analysis-page.tsx';
-import { DealAnalysisPage } from '../features/deal-analysis/deal-analysis-page.tsx';
-import { DealCatalogPage } from '../features/deal-catalog/deal-catalog-page.tsx';
-import { DealCreatePage } from '../features/deal-editor/deal-create-page.tsx';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { ErrorPage } from '../features/error-page/error-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/error-page/not-found-page.tsx';
-import { PortfolioPage } from '../features/portfolio/portfolio-page.tsx';
-import { ScenarioListPage } from '../features/scenario-list/scenario-list-page.tsx';
-import { VectorListPage } from '../features/vector-list/vector-list-page.tsx';
-import { TrialPage } from '../features/trial/trial-page.tsx';
 import type { Access } from './guards.tsx';
 import type { DealFamily } from './last-deal.ts';
+
+/**
+ * A screen loaded on first visit (route-level code splitting): the home page ships without the
+ * grids, charts and workbook code of the analysis screens. The shell shows a spinner meanwhile.
+ * New screens use it too: `lazyPage(() => import('../features/x/x-page.tsx'), 'XPage')`.
+ */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ReactNode {
+  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Page />;
+}
 
 export interface AppRoute {
   path: string;
@@ -36,23 +31,29 @@ export const appRoutes: AppRoute[] = [
   { path: '/', element: <HomePage />, access: 'public' },
   { path: '/about_crt_hub', element: <HomePage />, access: 'public' },
   { path: '/more_information', element: <HomePage />, access: 'public' },
-  { path: '/trial', element: <TrialPage />, access: 'public', lightNavbar: true },
+  { path: '/trial', element: lazyPage(() => import('../features/trial/trial-page.tsx'), 'TrialPage'), access: 'public', lightNavbar: true },
   { path: '/error', element: <ErrorPage />, access: 'public' },
   // -- screens of later issues go here --
-  { path: '/deal_catalog', element: <DealCatalogPage />, access: 'login' },
-  { path: '/scenario_list', element: <ScenarioListPage />, access: 'login' },
-  { path: '/vector_list', element: <VectorListPage />, access: 'login' },
-  { path: '/deal_analysis', element: <DealAnalysisPage />, access: 'login' },
-  { path: '/bond_analysis', element: <BondAnalysisPage />, access: 'login' },
-  { path: '/acis_analysis', element: <AcisAnalysisPage />, access: 'login' },
-  { path: '/cirt_analysis', element: <CirtAnalysisPage />, access: 'login' },
-  { path: '/admin', element: <AdminPage />, access: { anyRole: ['Admin'] } },
-  { path: '/settings', element: <SettingsPage />, access: 'login' },
-  { path: '/password_forgot', element: <PasswordForgotPage />, access: 'public' },
-  { path: '/password_reset/:userId', element: <PasswordResetPage />, access: 'public' },
-  { path: '/confirm_email', element: <ConfirmEmailPage />, access: 'public' },
-  { path: '/deal_create', element: <DealCreatePage />, access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
-  { path: '/portfolio', element: <PortfolioPage />, access: 'login' },
+  { path: '/deal_catalog', element: lazyPage(() => import('../features/deal-catalog/deal-catalog-page.tsx'), 'DealCatalogPage'), access: 'login' },
+  { path: '/scenario_list', element: lazyPage(() => import('../features/scenario-list/scenario-list-page.tsx'), 'ScenarioListPage'), access: 'login' },
+  { path: '/vector_list', element: lazyPage(() => import('../features/vector-list/vector-list-page.tsx'), 'VectorListPage'), access: 'login' },
+  { path: '/deal_analysis', element: lazyPage(() => import('../features/deal-analysis/deal-analysis-page.tsx'), 'DealAnalysisPage'), access: 'login' },
+  { path: '/bond_analysis', element: lazyPage(() => import('../features/bond-analysis/bond-analysis-page.tsx'), 'BondAnalysisPage'), access: 'login' },
+  { path: '/acis_analysis', element: lazyPage(() => import('../features/acis-analysis/acis-analysis-page.tsx'), 'AcisAnalysisPage'), access: 'login' },
+  { path: '/cirt_analysis', element: lazyPage(() => import('../features/cirt-analysis/cirt-analysis-page.tsx'), 'CirtAnalysisPage'), access: 'login' },
+  { path: '/admin', element: lazyPage(() => import('../features/admin/admin-page.tsx'), 'AdminPage'), access: { anyRole: ['Admin'] } },
+  { path: '/settings', element: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'), access: 'login' },
+  { path: '/password_forgot', element: lazyPage(() => import('../features/password/password-forgot-page.tsx'), 'PasswordForgotPage'), access: 'public' },
+  { path: '/password_reset/:userId', element: lazyPage(() => import('../features/password/password-reset-page.tsx'), 'PasswordResetPage'), access: 'public' },
+  { path: '/confirm_email', element: lazyPage(() => import('../features/password/confirm-email-page.tsx'), 'ConfirmEmailPage'), access: 'public' },
+  { path: '/deal_create', element: lazyPage(() => import('../features/deal-editor/deal-create-page.tsx'), 'DealCreatePage'), access: { anyRole: ['OnlineDeals_Creator', 'Admin'] } },
+  { path: '/portfolio', element: lazyPage(() => import('../features/portfolio/portfolio-page.tsx'), 'PortfolioPage'), access: 'login' },
+  { path: '/admin_adco', element: lazyPage(() => import('../features/admin-adco/admin-adco-page.tsx'), 'AdminAdcoPage'), access: { anyRole: ['Admin'] } },
+  { path: '/reports', element: lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage'), access: { anyRole: ['Reports_Consumer', 'Admin'] } },
+  { path: '/admin_reports', element: lazyPage(() => import('../features/reports/admin-reports-page.tsx'), 'AdminReportsPage'), access: { anyRole: ['Admin'] } },
+  { path: '/loans', element: lazyPage(() => import('../features/loans/loans-page.tsx'), 'LoansPage'), access: 'login' },
+  { path: '/rpx_file_creator', element: lazyPage(() => import('../features/utilities/rpx-file-creator-page.tsx'), 'RpxFileCreatorPage'), access: 'login' },
+  { path: '/docs', element: lazyPage(() => import('../features/docs/docs-page.tsx'), 'DocsPage'), access: { anyRole: ['DocReader'] } },
   { path: '*', element: <NotFoundPage />, access: 'login' },
 ];
 
@@ -80,10 +81,10 @@ export const navEntries: NavEntry[] = [
   { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: true },
   { label: 'Vectors', path: '/vector_list', menu: 'main', available: true },
   { label: 'Cashflows', path: '/cashflows', menu: 'main', available: false },
-  { label: 'Loans', path: '/loans', menu: 'main', available: false },
+  { label: 'Loans', path: '/loans', menu: 'main', available: true },
   { label: 'Reports', path: '/reports', anyRole: ['Reports_Consumer', 'Admin'], menu: 'main', available: true },
-  { label: 'Utilities', path: '/rpx_file_creator', menu: 'main', available: false },
-  { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: false },
+  { label: 'Utilities', path: '/rpx_file_creator', menu: 'main', available: true },
+  { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: true },
   { label: 'Users', path: '/admin', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'Reports', path: '/admin_reports', anyRole: ['Admin'], menu: 'admin', available: true },
   { label: 'Models', path: '/admin_adco', anyRole: ['Admin'], menu: 'admin', available: true },

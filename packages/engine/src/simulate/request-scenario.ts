@@ -35,7 +35,10 @@ export function validateSimulationRequest(req: SimulationRequest): ValidationIss
   ];
   const missing: string[] = [];
   const invalid: string[] = [];
+  // A credit model produces the four vectors itself: they are only checked when given.
+  const model = req.PrepaymentModel === 'LDM' || req.PrepaymentModel === 'LDM_3' || req.PrepaymentModel === 'AFT';
   for (const [key, label, max] of items) {
+    if (model && vectorState(req[key], max) === 'missing') continue;
     const s = vectorState(req[key], max);
     if (s === 'missing') missing.push(label);
     if (s === 'invalid') invalid.push(label);
@@ -45,9 +48,6 @@ export function validateSimulationRequest(req: SimulationRequest): ValidationIss
   if (libor === 'invalid') invalid.push('LIBOR');
   if (missing.length > 0) issues.push({ path: 'request', message: `Missing required: ${missing.join(', ')}` });
   if (invalid.length > 0) issues.push({ path: 'request', message: `Missing valid: ${invalid.join(', ')}` });
-  if (req.PrepaymentModel && req.PrepaymentModel !== 'UserDefined') {
-    issues.push({ path: 'PrepaymentModel', message: `Prepayment model ${req.PrepaymentModel} is not available; use UserDefined.` });
-  }
   return issues;
 }
 

@@ -9,12 +9,14 @@ const pct = (v: unknown) => formatPercent(typeof v === 'number' ? v * 100 : null
 const date = (v: unknown) => (typeof v === 'number' ? formatDate(v) : '-----');
 /** Rounds away binary noise (12604796.059999999 → 12604796.06) for the exported number. */
 const roundTo = (digits: number) => (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Number(v.toFixed(digits)) : null);
+/** Rate fractions as the percent the screen shows, to 8 places (0.0679336219664 → 6.79336220). */
+const percentOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Number((v * 100).toFixed(8)) : null);
 /**
- * Export form of each display format: dollars to the cent, rate fractions to 10 places, payment
- * dates MM/DD/YYYY like the file's Settlement Date line (spec 000 §9).
+ * Export form of each display format: dollars to the cent, rates in percent like the screen
+ * (issue 18 #9), payment dates MM/DD/YYYY like the file's Settlement Date line (spec 000 §9).
  */
 const EXPORT_OF = new Map<unknown, (v: unknown) => number | string | null>([
-  [money, roundTo(2)], [pct, roundTo(10)], [date, (v) => (typeof v === 'number' ? formatDate(v) : null)],
+  [money, roundTo(2)], [pct, percentOf], [date, (v) => (typeof v === 'number' ? formatDate(v) : null)],
 ]);
 function withExport<Row>(columns: CashflowColumn<Row>[]): CashflowColumn<Row>[] {
   return columns.map((c) => ({ ...c, ...(c.format && EXPORT_OF.has(c.format) ? { exportValue: EXPORT_OF.get(c.format) } : {}) }));

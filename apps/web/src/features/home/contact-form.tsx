@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { useSession } from '../../app/session-context.tsx';
-import { EMPTY_CONTACT, validateContact, type ContactForm as Form } from './contact-validation.ts';
+import { commentRows, EMPTY_CONTACT, validateContact, type ContactForm as Form } from './contact-validation.ts';
 
 const FIELDS: { key: keyof Form; label: string; type?: string }[] = [
   { key: 'FirstName', label: 'First Name' }, { key: 'LastName', label: 'Last Name' },
@@ -54,7 +54,7 @@ export function ContactForm() {
         ))}
         <div className="col-12">
           <label className="form-label" htmlFor="contact-Comments">Comments</label>
-          <textarea id="contact-Comments" className="form-control" rows={3} style={{ maxHeight: '9.5rem', minHeight: '5rem' }}
+          <textarea id="contact-Comments" className="form-control" rows={commentRows(form.Comments)} data-testid="contact-comments"
             value={form.Comments} onChange={(e) => setForm({ ...form, Comments: e.target.value })} />
         </div>
       </div>

@@ -20,3 +20,11 @@ export function validateContact(form: ContactForm): Partial<Record<keyof Contact
   }
   return errors;
 }
+
+/**
+ * Rows of the Comments box (spec 000 §2, §9: 3 to 6 rows): it grows with the lines typed,
+ * from 3 up to 6, then scrolls.
+ */
+export function commentRows(text: string): number {
+  return Math.min(6, Math.max(3, text.split('\n').length));
+}
