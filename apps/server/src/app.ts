@@ -7,7 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/authenticate.ts';
 import type { SessionCache } from './auth/session-cache.ts';
@@ -24,7 +25,14 @@ export interface BuildOptions {
 
 /** Builds the HTTP app: API under /api (OpenAPI at /api/docs), the web app at / with history fallback. */
 export async function buildApp(ctx: ModuleContext, sessions: SessionCache, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 20 * 1024 * 1024, trustProxy: true })
+  const { trustProxy } = ctx.config;
+  const serverOptions: FastifyHttpOptions<Server> = {
+    logger: options.logger ?? false,
+    bodyLimit: 20 * 1024 * 1024,
+    // A hop count trusts that many proxies nearest to us (Fastify's typing wants it as a function).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  };
+  const app = Fastify(serverOptions)
     .withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

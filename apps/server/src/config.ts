@@ -23,6 +23,12 @@ export interface AppConfig {
   loginLockoutMinutes: number;
   /** Sign-in requests allowed per client address per minute (POST /oauth/token). */
   signInRequestsPerMinute: number;
+  /**
+   * Fastify `trustProxy` (TRUST_PROXY): unset = trust no proxy, so X-Forwarded-For cannot fake the
+   * client address rate limits count by; "true", a hop count, or a comma-separated list of proxy
+   * addresses/CIDRs when the server runs behind a reverse proxy.
+   */
+  trustProxy: boolean | number | string;
   repoRoot: string;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port, smtps://…); unset: mail goes to the outbox table. */
   smtpUrl: string | undefined;
@@ -31,6 +37,17 @@ export interface AppConfig {
   /** Base address of the web app in e-mailed links (never taken from the request's Host header). */
   publicUrl: string;
   seedPasswords: { admin?: string | undefined; analyst?: string | undefined; user?: string | undefined };
+  /** Stored SQL reports: external source URLs, per-run statement timeout and row cap. */
+  reports: ReportsConfig;
+}
+
+export interface ReportsConfig {
+  /** Source 0 "MySQL": a mysql:// URL (MySQL or MariaDB); give it a read-only account. */
+  mysqlUrl: string | undefined;
+  /** Source 1 "RedShift": a postgres:// URL (Redshift and PostgreSQL speak the same protocol). */
+  redshiftUrl: string | undefined;
+  timeoutSeconds: number;
+  maxRows: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -55,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxFailedLogins: intFrom(env.OPENCRT_MAX_FAILED_LOGINS, 10, 'OPENCRT_MAX_FAILED_LOGINS'),
     loginLockoutMinutes: intFrom(env.OPENCRT_LOGIN_LOCKOUT_MINUTES, 15, 'OPENCRT_LOGIN_LOCKOUT_MINUTES'),
     signInRequestsPerMinute: intFrom(env.OPENCRT_SIGNIN_RATE_LIMIT, 30, 'OPENCRT_SIGNIN_RATE_LIMIT'),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     repoRoot,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'OpenCRT <no-reply@opencrt.example>',
@@ -64,5 +82,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       analyst: env.OPENCRT_ANALYST_PASSWORD || undefined,
       user: env.OPENCRT_USER_PASSWORD || undefined,
     },
+    reports: {
+      mysqlUrl: env.OPENCRT_REPORTS_MYSQL_URL || undefined,
+      redshiftUrl: env.OPENCRT_REPORTS_REDSHIFT_URL || undefined,
+      timeoutSeconds: intFrom(env.OPENCRT_REPORT_TIMEOUT_SECONDS, 30, 'OPENCRT_REPORT_TIMEOUT_SECONDS'),
+      maxRows: intFrom(env.OPENCRT_REPORT_MAX_ROWS, 10000, 'OPENCRT_REPORT_MAX_ROWS'),
+    },
   };
+}
+
+function trustProxyFrom(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -11,4 +11,6 @@ export * from './portfolios.ts';
 export * from './users.ts';
 export * from './user-cashflows.ts';
 export * from './portfolio-runs.ts';
+export * from './reports.ts';
 export * from './custom-deals.ts';
+export * from './report-sql.ts';

@@ -16,7 +16,14 @@ export const RequestRate = z.union([
 ]).optional();
 export type RequestRate = z.infer<typeof RequestRate>;
 
-const MacroPath = z.array(z.number()).max(1200).optional().nullable();
+/**
+ * An economic path of the credit models (fractions: rates 0.045, annual HPI/HPA growth 0.03):
+ * a flat value or a period-indexed list with the leading period-0 element, like the vectors.
+ */
+const MacroPath = z.union([
+  z.number().min(-1, 'Economic inputs are fractions between -1 and 1.').max(1, 'Economic inputs are fractions between -1 and 1.'),
+  z.array(z.number().min(-1, 'Economic inputs are fractions between -1 and 1.').max(1, 'Economic inputs are fractions between -1 and 1.')).max(1200),
+]).optional().nullable();
 
 /** POST /simulate and the bond runs (spec 000 §3 "Simulation request"). */
 export const SimulationRequestSchema = z.object({

@@ -12,6 +12,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ Message: describeValidation(error.validation, error.validationContext) });
     }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && request.routeOptions.url === '/api/oauth/token') {
+      // The sign-in form reads OAuth's error shape, also for a body Fastify could not parse.
+      return reply.code(error.statusCode).send({ error: 'invalid_request', error_description: clientErrorText(error) });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
       return reply.code(error.statusCode).send({ Message: clientErrorText(error) });

@@ -2,9 +2,11 @@ import { acisCirtModule } from './acis-cirt/acis-cirt.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
 import { customDealsModule } from './custom-deals/custom-deals.routes.ts';
 import { dealsModule } from './deals/deals.routes.ts';
+import { documentationModule } from './documentation/documentation.routes.ts';
 import type { ApiModule } from './module.ts';
 import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
+import { reportsModule } from './reports/reports.routes.ts';
 import { simulationModule } from './simulation/simulation.routes.ts';
 import { scenariosModule } from './scenarios/scenarios.routes.ts';
 import { usersModule } from './users/users.routes.ts';
@@ -22,6 +24,8 @@ export const modules: ApiModule[] = [
   simulationModule,
   acisCirtModule,
   portfoliosModule,
+  reportsModule,
+  documentationModule,
   userCashflowsModule,
   customDealsModule,
 ];

@@ -12,6 +12,7 @@ import { simulate, type DealSpec, type DealState, type LoanTape, type Simulation
 import { runPortfolioCell, runPortfolioLine, type PortfolioLineInput } from '../modules/portfolios/portfolio-line.task.ts';
 import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts';
 import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../modules/acis-cirt/reinsurance.tasks.ts';
+import { creditModelTask } from '../modules/credit-models/credit-model.tasks.ts';
 import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
 import { bondMatrixRowsTask, bondRunTask } from '../modules/simulation/bond-run.tasks.ts';
 import { resolveDeal, type DealInput } from './deal-cache.ts';
@@ -42,6 +43,8 @@ export const engineTasks = {
   cirt: cirtTask,
   /** POST /simulate/cirt/matrix: a group of CDR rows. */
   cirtMatrixRows: cirtMatrixRowsTask,
+  /** Credit-model runs (LDM, LDM_3, AFT): pool sums of one slice of a deal's loans. */
+  creditModel: creditModelTask,
   /** POST /administrator/loadCatalogue: generating the demo deals' rows (histories, loan tapes). */
   catalogueRows: catalogueRowsTask,
   /** Test aid: busy-waits `ms` milliseconds (never called by routes; proves cancel and caps). */

@@ -8,7 +8,6 @@ import type { AppRoute } from './routes.tsx';
  * `withPlaceholders` — delete its line here then.
  */
 export const placeholderRoutes: AppRoute[] = [
-  { path: '/portfolio', element: <ComingSoonPage title="Portfolio" issue={13} />, access: 'login' },
   { path: '/vendor_grid', element: <ComingSoonPage title="Vendor Grid" issue={13} />, access: 'login' },
   { path: '/cashflows', element: <ComingSoonPage title="Cashflows" issue={13} />, access: 'login' },
   { path: '/loans', element: <ComingSoonPage title="Loans" issue={15} />, access: 'login' },

@@ -8,3 +8,6 @@ export { emptyModelTape, sliceModelTape, tapeOfLines, TYPICAL_LOAN } from './mod
 export type { ModelLoanTape } from './model-loan-tape.ts';
 export { addCreditModelSums, creditModelVectors, emptyCreditModelSums, runCreditModel, runCreditModelOnPaths } from './run-credit-model.ts';
 export type { CreditModelSums, CreditModelVectors } from './run-credit-model.ts';
+export { creditModelInputsOf, isCreditModel, withModelVectors } from './request-model.ts';
+export { hpiRatioBetween, macroValue, monthNumber, MACRO_HISTORY_VERSION } from './macro-history.ts';
+export type { MacroSeries } from './macro-history.ts';

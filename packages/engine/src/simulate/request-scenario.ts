@@ -35,11 +35,13 @@ export function validateSimulationRequest(req: SimulationRequest): ValidationIss
   ];
   const missing: string[] = [];
   const invalid: string[] = [];
-  // A prerun collateral cashflow replaces the scenario's speeds (spec 002 run entry: "either
-  // UserCollateralCashflow or Cpr, Cdr, LossSeverity, Delinquency, Libor"): absent ones are not missing.
+  // A credit model produces the four vectors itself, and a prerun collateral cashflow replaces them
+  // (spec 002 run entry: "either UserCollateralCashflow or Cpr, Cdr, LossSeverity, Delinquency,
+  // Libor"): then they are only checked when given.
+  const model = req.PrepaymentModel === 'LDM' || req.PrepaymentModel === 'LDM_3' || req.PrepaymentModel === 'AFT';
   const prerun = Boolean(req.UserCollateralCashflow);
   for (const [key, label, max] of items) {
-    if (prerun && vectorState(req[key], max) === 'missing') continue;
+    if ((model || prerun) && vectorState(req[key], max) === 'missing') continue;
     const s = vectorState(req[key], max);
     if (s === 'missing') missing.push(label);
     if (s === 'invalid') invalid.push(label);
@@ -49,9 +51,6 @@ export function validateSimulationRequest(req: SimulationRequest): ValidationIss
   if (libor === 'invalid') invalid.push('LIBOR');
   if (missing.length > 0) issues.push({ path: 'request', message: `Missing required: ${missing.join(', ')}` });
   if (invalid.length > 0) issues.push({ path: 'request', message: `Missing valid: ${invalid.join(', ')}` });
-  if (req.PrepaymentModel && req.PrepaymentModel !== 'UserDefined') {
-    issues.push({ path: 'PrepaymentModel', message: `Prepayment model ${req.PrepaymentModel} is not available; use UserDefined.` });
-  }
   return issues;
 }
 

@@ -43,13 +43,13 @@ export interface SimulationRequest {
   /** Servicer advances delinquent P&I; null/absent = the deal's convention. OpenCRT extension. */
   ServicerAdvancing?: boolean | null;
   BondName?: string | null;
-  Mtg30Year?: number[];
-  Mtg15Year?: number[];
-  Hpa?: number[];
-  Hpi?: number[];
-  NationalUnemploymentForecast?: number[];
-  Tsy2Year?: number[];
-  Tsy10Year?: number[];
+  Mtg30Year?: RequestVector | null;
+  Mtg15Year?: RequestVector | null;
+  Hpa?: RequestVector | null;
+  Hpi?: RequestVector | null;
+  NationalUnemploymentForecast?: RequestVector | null;
+  Tsy2Year?: RequestVector | null;
+  Tsy10Year?: RequestVector | null;
   TuneCpr?: number;
   TuneCdr?: number;
   TuneSeverity?: number;

@@ -6,6 +6,7 @@ import * as portfolios from './0004-portfolios.ts';
 import * as portfolioCalculations from './0005-portfolio-calculations.ts';
 import * as authNotifications from './0006-auth-notifications.ts';
 import * as accounts from './0007-accounts.ts';
+import * as reports from './0008-reports.ts';
 import * as customDeals from './0009-custom-deals.ts';
 import * as portfolioEntriesCashflow from './0010-portfolio-entries-cashflow.ts';
 import * as userCashflows from './0012-user-cashflows.ts';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0005-portfolio-calculations': portfolioCalculations,
   '0006-auth-notifications': authNotifications,
   '0007-accounts': accounts,
+  '0008-reports': reports,
   '0009-custom-deals': customDeals,
   '0010-portfolio-entries-cashflow': portfolioEntriesCashflow,
   '0012-user-cashflows': userCashflows,

@@ -8,6 +8,7 @@ import { rolesGrant } from '../../auth/permissions.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
+import { applyCreditModel } from '../credit-models/credit-model.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin } from '../simulation/simulation.service.ts';
 import { mergeRowGroups, splitRows } from '../../runs/row-groups.ts';
@@ -31,7 +32,9 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
   if (deal.deal_type !== 'CIRT') throw new Invalid(`${deal.deal_name} is not a CIRT deal.`);
-  const { request, settings } = await checkReinsuranceRequest(ctx, user, body);
+  const checked = await checkReinsuranceRequest(ctx, user, body);
+  const settings = checked.settings;
+  let request = checked.request;
   const layer = (await repo.bonds(deal.deal_name)).find((b) => !b.is_senior && (b.coupon as { kind?: string } | null)?.kind === 'premium');
   const coupon = layer?.coupon as { monthlyPctOfUpb?: number; annualPctOfLimit?: number } | undefined;
   if (!layer || layer.attachment_pct === null || layer.detachment_pct === null || !coupon) throw new Invalid(`The CIRT policy of ${deal.deal_name} is not complete.`);
@@ -69,6 +72,9 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   const wamAtStart = Number(deal.wam) + remits.length - h;
   const walaAtStart = Number(deal.wala) - remits.length + h;
   const startBalance = past.at(-1) ? Number(past.at(-1)?.current_balance) : pool;
+  const poolLine = { balance: startBalance, grossRate: Number(deal.wac) / 100, netRate: Number(deal.wac) / 100, remainingTerm: Math.max(1, wamAtStart), age: walaAtStart };
+  // A credit model gives the pool's speeds (on the deal's loans when it has a tape, else its WAC/WAM line).
+  request = await applyCreditModel(ctx, user, request, { dealName: deal.deal_name, settlementDate: settlement, poolBalance: startBalance, lines: [poolLine], months: poolLine.remainingTerm });
   // A CIRT deal has no engine structure: the pool runs on the request's speeds (tune factors applied)
   // with the severity input, no recovery lag and no advancing.
   const tune = (v: RateInput, f: number | undefined): RateInput => (!f || f === 1 ? v : typeof v === 'number' ? v * f : v.map((x) => x * f));
@@ -84,7 +90,7 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   const firstProjectedDate = addMonthsOnDay(firstProjected, h, payDay);
   return {
     terms, history,
-    lines: [{ balance: startBalance, grossRate: Number(deal.wac) / 100, netRate: Number(deal.wac) / 100, remainingTerm: Math.max(1, wamAtStart), age: walaAtStart }],
+    lines: [poolLine],
     scenario, firstProjectedDate, paymentDay: payDay, userLimit: settings.initialLimit,
     collateral: { collateralPct: settings.collateralPct, interestRate: settings.interestRate }, includeHistorical: false,
   };

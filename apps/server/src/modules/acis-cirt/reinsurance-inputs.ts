@@ -1,6 +1,7 @@
 import type { AcisRequestBody, CirtRequestBody, SimulationRequestBody } from '@opencrt/contracts';
 import { validateSimulationRequest, type SimulationRequest } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
+import { checkModelInputs, checkModelRole } from '../credit-models/credit-model.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { Invalid } from '../../http/errors.ts';
 import { toEngineRequest } from '../simulation/request-inputs.ts';
@@ -61,6 +62,7 @@ async function withScenario(ctx: ModuleContext, user: AuthUser, body: Simulation
 export async function checkReinsuranceRequest(
   ctx: ModuleContext, user: AuthUser, body: AcisRequestBody | CirtRequestBody,
 ): Promise<{ body: SimulationRequestBody; request: SimulationRequest; settings: ReinsuranceSettings }> {
+  checkModelRole(user, body.PrepaymentModel);
   const simBody = await withScenario(ctx, user, { ...body, Libor: body.Libor ?? 0, BondName: null });
   const request = await toEngineRequest(simBody, (name) => resolveUserVector(ctx.db, user.id, name));
   const engine = validateSimulationRequest(request).map((i) => i.message);
@@ -77,5 +79,6 @@ export async function checkReinsuranceRequest(
   const interestRate = check('Interest Rate', body.InterestRate, (x) => x >= 0 && x <= 1);
   const messages = mergedMessages(engine, missing, invalid);
   if (messages.length) throw new Invalid(messages.join('\n'));
+  checkModelInputs(request);
   return { body: simBody, request, settings: { initialLimit, collateralPct, interestRate } };
 }

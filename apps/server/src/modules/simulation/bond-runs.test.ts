@@ -58,7 +58,7 @@ describe('POST /api/simulate/{price|yield|spread}', () => {
     expect((await post('yield', { ...base, Price: 100, PrepaymentModel: 'LDM' })).statusCode).toBe(403);
     const model = await post('yield', { ...base, Price: 100, PrepaymentModel: 'LDM_3' }, 'analyst');
     expect(model.statusCode).toBe(400);
-    expect((model.json() as { Message: string }).Message).toBe('The LDM_3 credit model is not available yet: only None (user-defined CPR/CDR) runs.');
+    expect((model.json() as { Message: string }).Message).toBe('Missing required: HPI, 10Yr TSY, Unemployment');
     const ll = await post('yield?loanLevel=true', { ...base, Price: 100 }, 'analyst');
     expect(ll.statusCode).toBe(200);
     expect((ll.json() as BondRun).IsSuccessful).toBe(true);

@@ -59,6 +59,11 @@ export async function toEngineRequest(body: SimulationRequestBody, lookup: Vecto
   if (body.PrepaymentConvention) request.PrepaymentConvention = body.PrepaymentConvention;
   if (body.RecoveryLagMonths !== undefined && body.RecoveryLagMonths !== null) request.RecoveryLagMonths = body.RecoveryLagMonths;
   if (body.ServicerAdvancing !== undefined && body.ServicerAdvancing !== null) request.ServicerAdvancing = body.ServicerAdvancing;
+  // Credit-model inputs (fractions; flat or period-indexed like the vectors).
+  for (const key of ['Mtg30Year', 'Mtg15Year', 'Hpa', 'Hpi', 'NationalUnemploymentForecast', 'Tsy2Year', 'Tsy10Year'] as const) {
+    const path = body[key];
+    if (path !== undefined && path !== null && !(Array.isArray(path) && path.length === 0)) request[key] = path;
+  }
   if (body.TuneCpr) request.TuneCpr = body.TuneCpr;
   if (body.TuneCdr) request.TuneCdr = body.TuneCdr;
   if (body.TuneSeverity) request.TuneSeverity = body.TuneSeverity;

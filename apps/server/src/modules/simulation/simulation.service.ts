@@ -1,11 +1,12 @@
 import { ScenarioInputSchema, type SimulationRequestBody } from '@opencrt/contracts';
 import {
-  prerunProblems, validateSimulationRequest, ymdToIso,
+  isCreditModel, prerunProblems, startingLines, validateSimulationRequest, ymdToIso,
   type DealSpec, type DealState, type LoanTape, type SimulationRequest, type SimulationResponse,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { applyCreditModel, checkModelInputs, checkModelRole } from '../credit-models/credit-model.service.ts';
 import { loadDealStart } from '../deals/deal-state.service.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
@@ -28,18 +29,6 @@ export interface PreparedRun {
    * state; the worker caches spec and tape by the key, so they travel only on its first run there.
    */
   deal: DealInput;
-}
-
-/**
- * Credit models (spec 000 §6: LDM/LDM_3 for LDM_User, AFT for AFT_User). Until the predictive
- * models exist only None (UserDefined CPR/CDR) runs, so a model is refused with a clear message
- * after the role check.
- */
-function checkPrepaymentModel(user: AuthUser, model: string | null): void {
-  if (!model || model === 'UserDefined') return;
-  const permission = model === 'AFT' ? 'models:aft' : 'models:ldm';
-  if (!rolesGrant(user.roles, permission)) throw new Forbidden(`The ${model} credit model needs the ${model === 'AFT' ? 'AFT_User' : 'LDM_User'} role.`);
-  throw new Invalid(`The ${model} credit model is not available yet: only None (user-defined CPR/CDR) runs.`);
 }
 
 /**
@@ -67,11 +56,12 @@ export async function refuseReinsuranceDeal(ctx: ModuleContext, user: AuthUser, 
 export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean): Promise<PreparedRun> {
   const deal = await createDealsRepository(ctx.db).findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
-  checkPrepaymentModel(user, body.PrepaymentModel ?? null);
+  checkModelRole(user, body.PrepaymentModel);
   if (body.SelectedScenarioId) body = { ...body, ...(await scenarioVectors(ctx, user, body.SelectedScenarioId)) };
   const request = await toEngineRequest({ ...body, DealName: deal.deal_name }, (name) => resolveUserVector(ctx.db, user.id, name));
   const problems = validateSimulationRequest(request);
   if (problems.length) throw new Invalid(problems.map((p) => p.message).join('\n'));
+  checkModelInputs(request);
 
   if (loanLevel) {
     if (!rolesGrant(user.roles, 'runs:loan-level')) throw new Forbidden('Loan-level runs need the LDM_User or AFT_User role.');
@@ -89,6 +79,11 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
   const prerun = prerunProblems(spec, request);
   if (prerun.length) throw new Invalid(prerun.join('\n'));
   const poolBalance = start.state?.poolBalance ?? spec.collateral.cutOffBalance;
+  // A credit model turns the economic inputs into the run's four vectors (on the deal's loans).
+  const lines = startingLines(spec, start.state, request.CollateralGroup ?? null);
+  const modelled = await applyCreditModel(ctx, user, request, {
+    dealName: deal.deal_name, settlementDate: effective, poolBalance, lines, months: Math.max(0, ...lines.map((l) => l.remainingTerm)),
+  });
   const loaded = loanLevel ? await loadVersionedLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
   if (loanLevel && !loaded) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
   const tape = loaded?.tape ?? null;
@@ -97,7 +92,7 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
     dealName: deal.deal_name,
     spec,
     state: start.state,
-    request: { ...request, SettlementDate: effective, RunLoanLevel: loanLevel },
+    request: { ...modelled, SettlementDate: effective, RunLoanLevel: loanLevel },
     settlementIso: ymdToIso(effective) ?? spec.dates.closingDate,
     tape,
     deal: dealInput(key, start.state, () => ({ spec, tape })),
@@ -116,7 +111,10 @@ export async function runSimulation(
   const response: SimulationResponse & { RunTime?: number } = await ctx.runs.run(
     'simulate', { deal: run.deal, request: run.request }, { userId: user.id, signal: options.signal },
   );
-  if (options.saveScenarioName !== undefined) await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response);
+  if (options.saveScenarioName !== undefined) {
+    // A credit-model run stores the model's monthly vectors (exact); a CPR/CDR run its collateral rows.
+    await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response, isCreditModel(run.request.PrepaymentModel) ? run.request : null);
+  }
   if (options.shallow) {
     response.CollateralCashflow = [];
     response.BondsCashflows = response.BondsCashflows.map((b) => ({ ...b, BondCashflow: [] }));
@@ -142,13 +140,20 @@ export function elapsedMs(started: number): number {
  * delinquency (percent, from the collateral rows: the path the run used) as the caller's own
  * scenario for the deal, overriding one of the same name, deal and vendor.
  */
-export async function saveRunScenario(ctx: ModuleContext, user: AuthUser, scenarioName: string, dealName: string, response: SimulationResponse): Promise<void> {
+export async function saveRunScenario(
+  ctx: ModuleContext, user: AuthUser, scenarioName: string, dealName: string, response: SimulationResponse, monthly: SimulationRequest | null = null,
+): Promise<void> {
   const name = scenarioName.trim();
   if (!name) throw new Invalid("Please provide the scenario's name");
   const rows = response.CollateralCashflow;
   if (rows.length === 0) throw new Invalid('The run has no collateral periods to store.');
   const pct = (pick: (r: (typeof rows)[number]) => number) => rows.map((r) => Math.round(pick(r) * 100 * 1e8) / 1e8);
-  const input = ScenarioInputSchema.parse({
+  // Monthly request vectors (leading period-0 element) cut to the run's months: scenario percent.
+  const months = (v: SimulationRequest['Cpr']) => (Array.isArray(v) ? v.slice(1) : [v]).map((x) => Math.round(x * 100 * 1e8) / 1e8);
+  const input = ScenarioInputSchema.parse(monthly ? {
+    ScenarioName: name, DealName: dealName, Vendor: RUN_SCENARIO_VENDOR, Shared: false,
+    Cpr: months(monthly.Cpr), Cdr: months(monthly.Cdr), LossSeverity: months(monthly.LossSeverity), Delinquency: months(monthly.Delinquency),
+  } : {
     ScenarioName: name, DealName: dealName, Vendor: RUN_SCENARIO_VENDOR, Shared: false,
     Cpr: pct((r) => r.CprRate), Cdr: pct((r) => r.CdrRate), LossSeverity: pct((r) => r.LossSeverityRate), Delinquency: pct((r) => r.DelinquencyRate),
   });

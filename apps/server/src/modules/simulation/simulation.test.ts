@@ -91,11 +91,11 @@ describe('POST /api/simulate', () => {
     expect(noBond.json()).toEqual({ Message: `Bond Z-9 was not found in ${DNA1}.` });
     const loans = await t.request({ method: 'POST', url: '/api/simulate?loanLevel=true', token: user, payload: base });
     expect(loans.statusCode).toBe(403);
-    // LDM needs the LDM_User role; for those who have it, it is not offered yet.
+    // LDM needs the LDM_User role; an LDM user must give the model's inputs.
     const model = await t.request({ method: 'POST', url: '/api/simulate', token: user, payload: { ...base, PrepaymentModel: 'LDM' } });
     expect(model.statusCode).toBe(403);
     const analystModel = await t.request({ method: 'POST', url: '/api/simulate', token: await t.token('analyst'), payload: { ...base, PrepaymentModel: 'LDM' } });
-    expect(analystModel.json()).toEqual({ Message: 'The LDM credit model is not available yet: only None (user-defined CPR/CDR) runs.' });
+    expect(analystModel.json()).toEqual({ Message: 'Missing required: HPI, 10Yr TSY' });
   });
 
   it('runs loan level for an LDM user from the deal tape', async () => {

@@ -2,7 +2,7 @@ import { CREDIT_MODEL_LABELS, offeredModels, type CreditModel } from './credit-m
 
 /**
  * Credit model select of the analysis screens: the models the user's roles allow that can run
- * today (only None for now), so a run never asks for a model the server refuses.
+ * (LDM 2.2 and 3.0 for LDM_User, AFT for AFT_User), so a run never asks for a model the server refuses.
  */
 export function CreditModelSelect({ value, onChange, roles, disabled }: {
   value: CreditModel; onChange(model: CreditModel): void; roles: readonly string[]; disabled?: boolean;

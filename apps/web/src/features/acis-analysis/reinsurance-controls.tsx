@@ -22,11 +22,11 @@ export function ReinsuranceControls({ screen, title, cancelLabel, showCancel, sc
   return (
     <>
       <ScenarioPickerModal show={s.scenarioPickerOpen} dealName={scenarioDeals}
-        onChoose={(chosen) => { s.setScenario(chosen); s.setScenarioPickerOpen(false); onClearResults(); }}
+        onChoose={(chosen) => { s.setScenario(chosen); s.setModel({ ...s.model, model: 'None' }); s.setScenarioPickerOpen(false); onClearResults(); }}
         onCancel={() => s.setScenarioPickerOpen(false)} />
       {/* No loan level for these screens and no Cleanup Call (spec 001 §2.4): the options stay off. */}
       <AssumptionsPanel inputs={s.inputs} onInputs={s.setInputs} agency={false} options={NO_OPTIONS} onOptions={() => undefined} canLoanLevel={false}
-        running={s.running} onRun={onRun} error={s.error} roles={s.session?.roles ?? []} reinsurance
+        running={s.running} onRun={onRun} error={s.error} roles={s.session?.roles ?? []} reinsurance model={s.model} onModel={s.setModel}
         scenarioName={s.scenario?.ScenarioName ?? null} onPickScenario={() => s.setScenarioPickerOpen(true)}
         onClearScenario={() => { s.setScenario(null); onClearResults(); }} />
       <SettingsPanel title={title} settings={s.settings} onSettings={s.setSettings} />

@@ -12,6 +12,7 @@ import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import type { ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
+import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { inputProblems, snapSettlement, toRequestRate, type AssumptionInputs } from '../deal-analysis/analysis-inputs.ts';
@@ -58,6 +59,13 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   const [cancel, setCancel] = useState({ on: false, month: '' });
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPickerOpen, setScenarioPickerOpen] = useState(false);
+  const [model, setModelState] = useState<CreditModelState>(DEFAULT_MODEL_STATE);
+  const modelChosen = model.model !== 'None' && !scenario;
+  /** Changing the credit model clears the selected scenario (spec 001 §4). */
+  function setModel(next: CreditModelState) {
+    if (next.model !== model.model) setScenario(null);
+    setModelState(next);
+  }
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [runMs, setRunMs] = useState(0);
@@ -68,12 +76,12 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
       ? (scenario.Id !== null
         ? { SelectedScenarioId: scenario.Id }
         : { Cpr: fractions(scenario.Cpr), Cdr: fractions(scenario.Cdr), LossSeverity: fractions(scenario.LossSeverity), Delinquency: fractions(scenario.Delinquency) })
-      : {
+      : modelChosen ? {} : {
         Cpr: toRequestRate(inputs.cpr, true), Cdr: toRequestRate(inputs.cdr, true),
         LossSeverity: toRequestRate(inputs.lossSeverity, false), Delinquency: toRequestRate(inputs.delinquency, false),
       };
     return {
-      DealName: dealName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', RunLoanLevel: false,
+      DealName: dealName, SettlementDate: effectiveSettlement, RunLoanLevel: false, ...modelRequestFields(modelChosen ? model : DEFAULT_MODEL_STATE),
       Cancellation: cancel.on, CancellationDate: cancel.on ? monthToYmd(cancel.month) : null,
       ...assumptions, ...settingsBody(settings), ...over,
     };
@@ -86,7 +94,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
    * @returns false when the checks refused the run
    */
   async function guarded(action: () => Promise<void>, options: { fallback?: string; onFailure?(): void; checkSettings?: boolean } = {}): Promise<boolean> {
-    const problem = (scenario ? null : inputProblems(inputs, false)) ?? (options.checkSettings === false ? null : settingsProblems(settings));
+    const problem = (scenario ? null : modelChosen ? modelInputProblems(model) : inputProblems(inputs, false)) ?? (options.checkSettings === false ? null : settingsProblems(settings));
     setError(problem);
     // A refused run also clears what the last run showed (issue 18 #7).
     if (problem) { options.onFailure?.(); return false; }
@@ -120,7 +128,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
 
   return {
     api, session, catalogOpen, setCatalogOpen, known, deal, effectiveSettlement, optionalCancellation, setSettlement,
-    inputs, setInputs, settings, setSettings, cancel, setCancel, scenario, setScenario, scenarioPickerOpen, setScenarioPickerOpen,
+    inputs, setInputs, model, setModel, settings, setSettings, cancel, setCancel, scenario, setScenario, scenarioPickerOpen, setScenarioPickerOpen,
     error, setError, running, requestBody, guarded, exportHeader,
   };
 }

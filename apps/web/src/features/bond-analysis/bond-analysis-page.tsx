@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { rememberDeal } from '../../app/last-deal.ts';
+import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
@@ -28,6 +29,7 @@ import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-a
 import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
 import { runBond, runMatrix } from './bond-analysis.api.ts';
+import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
 import { formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
@@ -67,6 +69,7 @@ export function BondAnalysisPage() {
   const [busy, setBusy] = useState(false);
   const [runMs, setRunMs] = useState(0);
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
+  const [model, setModel] = useState<CreditModelState>(DEFAULT_MODEL_STATE);
   const [scenarioPicker, setScenarioPicker] = useState(false);
   const [convention, setConvention] = useState<PrepaymentConvention>(parseConvention(query.get('prepay_convention')));
 
@@ -124,6 +127,13 @@ export function BondAnalysisPage() {
         SelectedScenarioId: scenario.Id, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs), ...conventionField,
       };
     }
+    // A credit model computes the four vectors (a clicked matrix cell is a plain CPR/CDR run).
+    if (model.model !== 'None' && cpr === undefined) {
+      return {
+        DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, CollateralGroup: null, ...modelRequestFields(model),
+        Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs), ...conventionField,
+      };
+    }
     return {
       DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
       Cpr: toRequestRate(cpr ?? inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(cdr ?? inputs.cdr, true),
@@ -133,7 +143,8 @@ export function BondAnalysisPage() {
   }
 
   async function calculate(at?: { cpr: number; cdr: number }) {
-    const problem = tabProblem(tab, inputs) ?? scenarioProblem(inputs, agency, !!at || !!scenario, effectiveConvention);
+    const problem = tabProblem(tab, inputs) ?? (model.model !== 'None' && !at && !scenario
+      ? modelInputProblems(model) : scenarioProblem(inputs, agency, !!at || !!scenario, effectiveConvention));
     setError(problem);
     // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
     if (problem) { setSingle(null); setCell(null); }
@@ -204,6 +215,7 @@ export function BondAnalysisPage() {
             onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
           />
           <PricingPanel
+            model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); clearResults(); } setModel(next); }}
             tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
@@ -230,6 +242,7 @@ export function BondAnalysisPage() {
           </div>
           {result && <div className="mt-2"><CashflowTable rows={result.BondCashflow} columns={BOND_COLUMNS} testId="bond-cashflow-table" /></div>}
           <BondHistoryPanel key={`${dealName}|${bondName}`} dealName={dealName} bondName={bondName} />
+          <HistoricalReportSection kind="Bond" dealName={dealName} />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { MatrixResponse } from '@opencrt/contracts';
 import { useMemo, useState } from 'react';
-import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
+import { CreditModelInputs } from '../../components/credit-model/credit-model-inputs.tsx';
+import type { CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
 import { MatrixHeatmap } from '../../components/matrix-grid/matrix-heatmap.tsx';
 import { PrepaymentConventionSelect } from '../deal-analysis/run-option-selects.tsx';
@@ -48,6 +49,9 @@ export interface PricingPanelProps {
   onCell(cell: { cpr: number; cdr: number }): void;
   runTimeMs: number | null;
   roles: readonly string[];
+  /** Credit model choice and inputs; a model replaces CPR, CDR, severity and delinquency. */
+  model: CreditModelState;
+  onModel(next: CreditModelState): void;
   /** The chosen saved scenario's name (its vectors replace CPR, CDR, severity and delinquency). */
   scenarioName: string | null;
   onPickScenario(): void;
@@ -77,7 +81,7 @@ export function PricingPanel(p: PricingPanelProps) {
       <div className="row g-3 mt-1">
         <div className="col-lg-3" data-testid="pricing-settings">
           <h3 className="h6">Settings</h3>
-          <CreditModelSelect value="None" onChange={() => undefined} roles={p.roles} />
+          <CreditModelInputs state={p.model} onChange={p.onModel} roles={p.roles} />
           <div className="small my-1" data-testid="scenario-choice">
             Scenario: <strong data-testid="scenario-name">{p.scenarioName ?? 'none'}</strong>{' '}
             <button type="button" className="btn btn-link btn-sm p-0" data-testid="pick-scenario" onClick={p.onPickScenario}>Choose</button>
@@ -91,8 +95,8 @@ export function PricingPanel(p: PricingPanelProps) {
           {p.tab !== 'price' && <Field label="Price" value={p.inputs.price} onChange={set('price')} testId="input-price" />}
           {p.tab === 'spread' && <Field label="Benchmark Rate (%)" value={p.inputs.benchmark} onChange={set('benchmark')} testId="input-benchmark" />}
           {p.convention && <PrepaymentConventionSelect value={p.convention} disabled={!!p.scenarioName} onChange={p.onConvention} />}
-          <Field label={prepaymentLabel(p.convention ?? 'CPR')} value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" disabled={!!p.scenarioName} />
-          {!p.isAgency && <>
+          {p.model.model === 'None' && <Field label={prepaymentLabel(p.convention ?? 'CPR')} value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" disabled={!!p.scenarioName} />}
+          {!p.isAgency && p.model.model === 'None' && <>
             <Field label="CDR (%)" value={p.inputs.cdr} onChange={set('cdr')} testId="input-cdr" disabled={!!p.scenarioName} />
             <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" disabled={!!p.scenarioName} />
             <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" disabled={!!p.scenarioName} />

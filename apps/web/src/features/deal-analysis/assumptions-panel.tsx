@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { CreditModelInputs } from '../../components/credit-model/credit-model-inputs.tsx';
 import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
+import type { CreditModelState } from '../../components/credit-model/credit-models.ts';
 import type { AssumptionInputs } from './analysis-inputs.ts';
 
 interface Options { cleanupCall: boolean; loanLevel: boolean }
@@ -15,9 +17,10 @@ const FIELDS: { key: keyof AssumptionInputs; label: string; credit: boolean }[] 
 /**
  * Assumptions (percent; comma lists are per-period vectors; CPR/CDR may name a saved vector),
  * options and Run Scenario. Agency deals hide CDR, severity and delinquency (spec 000 §4).
- * Only the None credit model runs until the predictive models exist.
+ * With a credit model chosen (`model`), the model's inputs replace CPR, CDR, severity and
+ * delinquency (spec 001 §2.4).
  */
-export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario, reinsurance = false, cprLabel, runOptions, liborHint }: {
+export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario, reinsurance = false, cprLabel, runOptions, liborHint, model, onModel }: {
   inputs: AssumptionInputs; onInputs(i: AssumptionInputs): void; agency: boolean; options: Options; onOptions(o: Options): void;
   canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null; roles: readonly string[];
   /** A chosen saved scenario replaces CPR, CDR, severity and delinquency (spec 000 §4). */
@@ -30,13 +33,18 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
   runOptions?: ReactNode;
   /** The deal's current index rate under the LIBOR / SOFR input. */
   liborHint?: string | null;
+  /** Credit model choice and inputs (screens that offer the models); absent = None only. */
+  model?: CreditModelState; onModel?(next: CreditModelState): void;
 }) {
+  const modelChosen = !!model && model.model !== 'None';
   return (
     <div data-testid="assumptions">
       <h3 className="h6">Assumptions</h3>
       <div className="row g-2">
         <div className="col-12">
-          <CreditModelSelect value="None" onChange={() => undefined} roles={roles} />
+          {model && onModel
+            ? <CreditModelInputs state={model} onChange={onModel} roles={roles} />
+            : <CreditModelSelect value="None" onChange={() => undefined} roles={roles} />}
           {onPickScenario && <div className="small mt-1" data-testid="scenario-choice">
             Scenario: <strong data-testid="scenario-name">{scenarioName ?? 'none'}</strong>{' '}
             <button type="button" className="btn btn-link btn-sm p-0" data-testid="pick-scenario" onClick={onPickScenario}>Choose</button>
@@ -44,7 +52,7 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
           </div>}
         </div>
         {runOptions && <div className="col-12 d-flex flex-wrap gap-2" data-testid="run-options">{runOptions}</div>}
-        {FIELDS.filter((f) => !(agency && f.credit) && !(reinsurance && f.key === 'libor')).map((f) => (
+        {FIELDS.filter((f) => !(agency && f.credit) && !(reinsurance && f.key === 'libor') && !(modelChosen && f.key !== 'libor')).map((f) => (
           <div className="col-6" key={f.key}>
             <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.key === 'cpr' && cprLabel ? cprLabel : f.label}</label>
             <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]} disabled={!!scenarioName && f.key !== 'libor'}

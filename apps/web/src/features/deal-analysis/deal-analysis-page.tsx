@@ -11,6 +11,7 @@ import { messageOf } from '../../api/errors.ts';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
+import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
@@ -18,7 +19,8 @@ import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
 import { AssumptionsPanel } from './assumptions-panel.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
-import { fetchDealDetails, runSimulation, type SimulationResult } from './deal-analysis.api.ts';
+import { fetchDealDetails, runSimulation, storeRunScenario, type SimulationResult } from './deal-analysis.api.ts';
+import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
 import { DealHistoryPanel } from './deal-history-panel.tsx';
 import { DealInfoPanel } from './deal-info-panel.tsx';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from './index-rate.ts';
@@ -58,6 +60,10 @@ export function DealAnalysisPage() {
   const timer = useRunTimer();
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPicker, setScenarioPicker] = useState(false);
+  const [model, setModel] = useState<CreditModelState>(DEFAULT_MODEL_STATE);
+  // Storing the run's vectors as a scenario: /deal_analysis only, with a model, not BELL (spec 000 §6).
+  const [store, setStore] = useState({ on: false, name: '' });
+  const [stored, setStored] = useState<string | null>(null);
   const [showMacr, setShowMacr] = useState(false);
 
   // ACIS and CIRT deals have their own screens (spec 000 §2 catalog links): a link or a pick of one
@@ -130,7 +136,12 @@ export function DealAnalysisPage() {
 
   async function run() {
     if (!deal || effectiveSettlement === null) return;
-    const problem = scenario ? null : inputProblems(inputs, agency, effectiveConvention);
+    const modelChosen = model.model !== 'None' && !scenario;
+    const storing = modelChosen && store.on && !/^BELL/i.test(deal.DealName);
+    const problem = scenario ? null
+      : modelChosen ? (modelInputProblems(model) ?? (toRequestRate(inputs.libor, false) === null ? 'Missing valid: LIBOR' : null))
+        : inputProblems(inputs, agency, effectiveConvention);
+    if (!problem && storing && !store.name.trim()) { setRunError("Please provide the scenario's name"); return; }
     setRunError(problem);
     // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
     if (problem) { setResult(null); return; }
@@ -139,7 +150,7 @@ export function DealAnalysisPage() {
     try {
       const body = {
         DealName: deal.DealName, SettlementDate: effectiveSettlement, RunLoanLevel: options.loanLevel, CleanupCall: options.cleanupCall,
-        UseMortgageInsurance: false, CollateralGroup: collateralGroup, PrepaymentModel: 'UserDefined',
+        CollateralGroup: collateralGroup, ...modelRequestFields(scenario ? DEFAULT_MODEL_STATE : model),
         ...(abs ? { PrepaymentConvention: effectiveConvention } : {}),
         Cpr: toRequestRate(inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(inputs.cdr, true),
         LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
@@ -147,9 +158,17 @@ export function DealAnalysisPage() {
       };
       setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
       // A saved scenario's vectors replace the four inputs (the server loads them by id).
-      setResult(await runSimulation(api, scenario?.Id
-        ? { ...body, SelectedScenarioId: scenario.Id, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined }
-        : body));
+      // A credit model computes the four vectors itself.
+      const modelBody = modelChosen ? { ...body, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined } : body;
+      setStored(null);
+      if (storing) {
+        setResult(await storeRunScenario(api, store.name.trim(), modelBody));
+        setStored(store.name.trim());
+      } else {
+        setResult(await runSimulation(api, scenario?.Id
+          ? { ...body, SelectedScenarioId: scenario.Id, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined }
+          : modelBody));
+      }
       setRunError(null);
     } catch (e) {
       setResult(null);
@@ -166,7 +185,8 @@ export function DealAnalysisPage() {
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
         onChoose={(s) => {
           // Choosing a scenario clears loan level, cleanup call and the results (spec 000 §4).
-          setScenario(s); setScenarioPicker(false); setOptions({ cleanupCall: false, loanLevel: false }); setResult(null);
+          // Its vectors replace the model's as well.
+          setScenario(s); setScenarioPicker(false); setOptions({ cleanupCall: false, loanLevel: false }); setResult(null); setModel((m) => ({ ...m, model: 'None' }));
         }}
         onCancel={() => setScenarioPicker(false)} />
       <DealCatalogPicker show={picker} onSelect={chooseDeal} onClose={() => setPicker(false)} />
@@ -182,6 +202,8 @@ export function DealAnalysisPage() {
               scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
               onClearScenario={() => { setScenario(null); setResult(null); }}
               cprLabel={prepaymentLabel(effectiveConvention)}
+              // Changing the credit model clears the selected scenario (spec 001 §4).
+              model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setResult(null); } setModel(next); }}
               runOptions={(groups.length > 1 || abs) && <>
                 {/* A different group or convention is a different run: the shown results go. */}
                 {groups.length > 1 && <CollateralGroupSelect groups={groups} value={collateralGroup}
@@ -189,6 +211,15 @@ export function DealAnalysisPage() {
                 {abs && <PrepaymentConventionSelect value={effectiveConvention} disabled={!!scenario} onChange={(c) => { setConvention(c); setResult(null); }} />}
               </>}
             />
+            {model.model !== 'None' && !/^BELL/i.test(deal.DealName) && (
+              <div className="d-flex align-items-center gap-2 small mt-2" data-testid="store-scenario">
+                <label className="text-nowrap"><input type="checkbox" className="form-check-input me-1" data-testid="store-scenario-toggle" checked={store.on}
+                  onChange={(e) => setStore({ ...store, on: e.target.checked })} />Store scenario</label>
+                {store.on && <input className="form-control form-control-sm" placeholder="Scenario name" aria-label="Scenario name" data-testid="store-scenario-name"
+                  maxLength={200} value={store.name} onChange={(e) => setStore({ ...store, name: e.target.value })} />}
+              </div>
+            )}
+            {stored && <div className="alert alert-success py-1 px-2 small mt-2 mb-0" data-testid="stored-scenario">Scenario {stored} stored.</div>}
             <button type="button" className="btn btn-link btn-sm p-0 mt-2" data-testid="share-link"
               onClick={() => void navigator.clipboard?.writeText(dealShareLink(window.location.origin, {
                 dealName: deal.DealName, settlement: effectiveSettlement, inputs, collateralGroup, convention: effectiveConvention,
@@ -203,6 +234,7 @@ export function DealAnalysisPage() {
           </DealInfoPanel>
           <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} showMacr={showMacr} onShowMacr={setShowMacr} />
           <DealHistoryPanel dealName={deal.DealName} />
+          <HistoricalReportSection kind="Deal" dealName={deal.DealName} />
           {result && (
             <ResultsPanel
               result={result}

@@ -19,3 +19,8 @@ export type SimulationResult = SimulationResponse & { RunTime?: number };
 export async function runSimulation(api: ApiClient, body: Record<string, unknown>): Promise<SimulationResult> {
   return cutSimulationRows(await api.post<SimulationResult>('/simulate', body));
 }
+
+/** POST /simulate/save_scenario/{name}: runs like /simulate and stores the run's vectors as the user's scenario. */
+export function storeRunScenario(api: ApiClient, name: string, body: Record<string, unknown>): Promise<SimulationResult> {
+  return api.post(`/simulate/save_scenario/${encodeURIComponent(name)}`, body);
+}

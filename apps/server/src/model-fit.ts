@@ -1,0 +1,124 @@
+/**
+ * `npm run model:fit [-- --write]`: calibrates the open credit model on the loan tapes' history the
+ * app ships (modules/credit-models/calibration.ts), prints the fit error and writes the report
+ * docs/model-fit.md with the chart docs/model-fit.svg (modelled vs historical CPR and CDR by
+ * month). --write also stores the fitted values in the parameter file (new version, reasons kept).
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CREDIT_MODEL_PARAMETERS } from '@opencrt/engine';
+import { loadDealRecords } from './modules/deals/deal-catalog.loader.ts';
+import { backtestCases, evaluateFit, FITTED, fitParameters, type BacktestCase, type FitResult } from './modules/credit-models/calibration.ts';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const write = process.argv.includes('--write');
+
+const records = loadDealRecords(undefined, { structures: false });
+const cases = backtestCases(records);
+const shipped = evaluateFit(cases, CREDIT_MODEL_PARAMETERS);
+const started = performance.now();
+const fitted = fitParameters(cases);
+const seconds = (performance.now() - started) / 1000;
+
+/** Balance-weighted pool series by calendar month over all deals. */
+function pooled(fit: FitResult, cs: readonly BacktestCase[]) {
+  const by = new Map<string, { w: number; hc: number; hd: number; mc: number; md: number }>();
+  cs.forEach((c, k) => c.months.forEach((m, t) => {
+    const w = c.balance[t] ?? 0;
+    const e = by.get(m) ?? { w: 0, hc: 0, hd: 0, mc: 0, md: 0 };
+    e.w += w; e.hc += w * (c.cpr[t] ?? 0); e.hd += w * (c.cdr[t] ?? 0);
+    e.mc += w * (fit.cases[k]?.modelCpr[t] ?? 0); e.md += w * (fit.cases[k]?.modelCdr[t] ?? 0);
+    by.set(m, e);
+  }));
+  return [...by.entries()].sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, e]) => ({ month, histCpr: e.hc / e.w, histCdr: e.hd / e.w, modelCpr: e.mc / e.w, modelCdr: e.md / e.w }));
+}
+
+/** A two-panel SVG line chart (CPR above, CDR below), percent. */
+function chart(series: ReturnType<typeof pooled>, shippedSeries: ReturnType<typeof pooled>): string {
+  const W = 900, H = 300, pad = 50;
+  const panel = (y0: number, title: string, pick: (r: (typeof series)[number]) => [number, number], pickShipped: (r: (typeof series)[number]) => number) => {
+    const vals = series.flatMap((r) => pick(r)).concat(shippedSeries.map(pickShipped)).map((x) => x * 100);
+    const max = Math.max(0.1, ...vals) * 1.1;
+    const x = (i: number) => pad + (i * (W - 2 * pad)) / Math.max(1, series.length - 1);
+    const y = (v: number) => y0 + H - pad / 2 - ((v * 100) / max) * (H - pad);
+    const line = (f: (r: (typeof series)[number]) => number, rows: typeof series) => rows.map((r, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(f(r)).toFixed(1)}`).join(' ');
+    const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
+      const v = (max * f) / 100;
+      return `<text x="${pad - 6}" y="${y(v) + 4}" font-size="10" text-anchor="end">${(max * f).toFixed(max < 2 ? 2 : 0)}%</text><line x1="${pad}" x2="${W - pad}" y1="${y(v)}" y2="${y(v)}" stroke="#eee"/>`;
+    }).join('');
+    const labels = series.map((r, i) => (i % 12 === 0 ? `<text x="${x(i)}" y="${y0 + H - 4}" font-size="10" text-anchor="middle">${r.month}</text>` : '')).join('');
+    return `<text x="${pad}" y="${y0 + 14}" font-size="13" font-weight="bold">${title}</text>${ticks}${labels}
+<path d="${line((r) => pick(r)[0], series)}" fill="none" stroke="#333" stroke-width="1.5"/>
+<path d="${line(pickShipped, shippedSeries)}" fill="none" stroke="#9ab" stroke-width="1" stroke-dasharray="4 3"/>
+<path d="${line((r) => pick(r)[1], series)}" fill="none" stroke="#d9480f" stroke-width="1.5"/>`;
+  };
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${2 * H + 30}" font-family="sans-serif">
+<rect width="100%" height="100%" fill="white"/>
+${panel(0, 'CPR by month: historical (black), model fitted (orange), model shipped parameters (dashed)', (r) => [r.histCpr, r.modelCpr], (r) => r.modelCpr)}
+${panel(H + 20, 'CDR by month: historical (black), model fitted (orange), model shipped parameters (dashed)', (r) => [r.histCdr, r.modelCdr], (r) => r.modelCdr)}
+</svg>
+`;
+}
+
+const fmt = (x: number, d = 3) => x.toFixed(d);
+const series = pooled(fitted, cases);
+mkdirSync(resolve(root, 'docs'), { recursive: true });
+writeFileSync(resolve(root, 'docs/model-fit.svg'), chart(series, pooled(shipped, cases)));
+const perDeal = (r: FitResult) => r.cases.map((c, k) => {
+  const cs = cases[k]!;
+  const mean = (a: number[]) => a.reduce((s, x) => s + x, 0) / Math.max(1, a.length);
+  return `| ${c.dealName} | ${cs.months[0]}–${cs.months.at(-1)} (${cs.months.length}) | ${fmt(mean(cs.cpr) * 100, 2)} | ${fmt(mean(c.modelCpr) * 100, 2)} | ${fmt(mean(cs.cdr) * 100, 3)} | ${fmt(mean(c.modelCdr) * 100, 3)} |`;
+}).join('\n');
+const report = `# Credit model calibration (\`npm run model:fit\`)
+
+Generated by apps/server/src/model-fit.ts from the loan tapes and remittance histories the app ships
+(${cases.length} STACR/CAS demo deals, ${cases.reduce((s, c) => s + c.tape.count, 0)} loans,
+${cases.reduce((s, c) => s + c.months.length, 0)} deal-months). The model runs with the LDM 3.0 input set on the
+historical paths of \`packages/engine/src/credit-model/macro-history.json\` from each deal's issue month.
+**The shipped histories are the app's deterministic synthetic ones** (deal-history.generator.ts: a base CPR/CDR per
+deal with noise, no rate dependence), so this measures how well the model reproduces the app's own data, not
+published agency performance.
+
+Parameter file version in use: \`${CREDIT_MODEL_PARAMETERS.version}\`.
+
+## Fit error (balance-weighted RMSE over all deal-months, percentage points)
+
+| | CPR RMSE | CDR RMSE | severity MAE |
+|---|---|---|---|
+| shipped parameters | ${fmt(shipped.rmseCprPct, 2)} | ${fmt(shipped.rmseCdrPct, 3)} | ${fmt(shipped.maeSeverityPct, 1)} |
+| fitted (${FITTED.map((f) => f.key).join(', ')}) | ${fmt(fitted.rmseCprPct, 2)} | ${fmt(fitted.rmseCdrPct, 3)} | ${fmt(fitted.maeSeverityPct, 1)} |
+
+Fitted values: ${FITTED.map((f) => `${f.key} ${CREDIT_MODEL_PARAMETERS[f.key] as number} → ${fitted.params[f.key] as number}`).join('; ')}.
+Search: golden-section per parameter, two sweeps (${fmt(seconds, 1)} s).
+
+![Modelled vs historical CPR and CDR by month](model-fit.svg)
+
+## By deal (fitted parameters; means over the history, percent)
+
+| deal | months | hist. CPR | model CPR | hist. CDR | model CDR |
+|---|---|---|---|---|---|
+${perDeal(fitted)}
+`;
+writeFileSync(resolve(root, 'docs/model-fit.md'), report);
+console.log(`cases ${cases.length}; CPR RMSE ${fmt(shipped.rmseCprPct, 2)} → ${fmt(fitted.rmseCprPct, 2)} pt; CDR RMSE ${fmt(shipped.rmseCdrPct, 3)} → ${fmt(fitted.rmseCdrPct, 3)} pt; severity MAE ${fmt(shipped.maeSeverityPct, 1)} → ${fmt(fitted.maeSeverityPct, 1)} pt`);
+console.log(FITTED.map((f) => `${f.key}: ${CREDIT_MODEL_PARAMETERS[f.key] as number} → ${fitted.params[f.key] as number}`).join('\n'));
+
+if (write) {
+  const file = resolve(root, 'packages/engine/src/credit-model/credit-model-parameters.json');
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const where: Record<string, [string, string]> = {
+    turnoverCpr: ['turnover', 'baseCpr'], refiMaxCpr: ['refinance', 'maxCpr'], refiCenterPct: ['refinance', 'centerPct'],
+    dqIntercept: ['delinquency', 'intercept'], reoDiscount: ['severity', 'reoDiscount'],
+  };
+  for (const f of FITTED) {
+    const [group, key] = where[f.key]!;
+    const entry = (json[group] as Record<string, { value: number; reason: string }>)[key]!;
+    entry.value = fitted.params[f.key] as number;
+    entry.reason = `${entry.reason.replace(/ Fitted by npm run model:fit.*$/, '')} Fitted by npm run model:fit on the shipped loan tapes' history (docs/model-fit.md), searched in [${f.lo}, ${f.hi}].`;
+  }
+  json.version = `${String(json.version).replace(/-fit\d*$/, '')}-fit`;
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`wrote ${file}`);
+}

@@ -1,0 +1,114 @@
+/**
+ * Runs a stored report (PUT /report/{id}/run, PUT /report/historical/{id}/run): checks and converts
+ * the parameter values by type, binds them into the SQL, runs it on the report's source within the
+ * timeout and row cap, and logs the run (who, which report, parameters, rows, time, error).
+ */
+import { sql } from 'kysely';
+import { parameterEmpty, prepareStatement, ReportSqlError, reportSourceName, type BindValue, type Report, type ReportRunResponse } from '@opencrt/contracts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { rolesGrant } from '../../auth/permissions.ts';
+import type { ReportsConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { Invalid } from '../../http/errors.ts';
+import { ReportRunFailure, reportSource } from './report-sources.ts';
+import { reportsDb } from './reports.tables.ts';
+
+export interface ReportRunContext {
+  db: Db;
+  config: ReportsConfig;
+  /** The role reports on the application database run as (null: read-only transaction only). */
+  readerRole: string | null;
+  now: () => Date;
+}
+
+export interface RunParameterInput { Id?: number | undefined; DbName?: string | undefined; Name?: string | undefined; Value?: string | number | null | undefined }
+
+/** Runs the report for the user with the given values; throws Invalid with a message the screen shows. */
+export async function runReport(ctx: ReportRunContext, user: AuthUser, report: Report, input: readonly RunParameterInput[]): Promise<ReportRunResponse> {
+  const logged: { Name: string; Value: string }[] = [];
+  const values = new Map<string, BindValue>();
+  for (const parameter of report.Parameters) {
+    const given = input.find((v) => v.Id !== undefined && parameter.Id !== undefined && v.Id === parameter.Id)
+      ?? input.find((v) => v.DbName !== undefined && v.DbName.toLowerCase() === parameter.DbName.toLowerCase())
+      ?? input.find((v) => v.Name !== undefined && v.Name.toLowerCase() === parameter.Name.toLowerCase());
+    const raw = given?.Value === null || given?.Value === undefined ? '' : String(given.Value).trim();
+    if (raw === '') throw new Invalid(parameterEmpty(parameter.Name));
+    values.set(parameter.DbName.toLowerCase(), await bindValue(ctx.db, user, parameter, raw));
+    logged.push({ Name: parameter.DbName, Value: raw });
+  }
+
+  const source = reportSource(report.Source ?? 2, ctx.db, ctx.config, ctx.readerRole);
+  if (!source) throw new Invalid(`The report source ${reportSourceName(report.Source ?? -1)} is not configured on this server.`);
+  const limits = { timeoutMs: ctx.config.timeoutSeconds * 1000, maxRows: ctx.config.maxRows };
+
+  const startedAt = ctx.now();
+  const started = performance.now();
+  const log = (rowCount: number | null, error: string | null) => reportsDb(ctx.db).insertInto('report_runs').values({
+    report_id: report.Id || null, report_name: report.Name, user_id: user.id, username: user.username,
+    parameters: JSON.stringify(logged), row_count: rowCount, elapsed_ms: Math.round(performance.now() - started), error, started_at: startedAt,
+  }).execute();
+
+  try {
+    const statement = prepareStatement(report.Query, source.dialect, values);
+    const result = await source.run(statement, limits);
+    const elapsedMs = Math.round(performance.now() - started);
+    await log(result.rows.length, null);
+    return {
+      Columns: result.columns,
+      Rows: result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i] ?? null]))),
+      Truncated: result.truncated,
+      RowCap: limits.maxRows,
+      ElapsedMs: elapsedMs,
+    };
+  } catch (error) {
+    if (error instanceof ReportSqlError || error instanceof ReportRunFailure) {
+      await log(null, error.message);
+      throw new Invalid(error.message);
+    }
+    await log(null, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+/** A parameter's text value as the typed value bound into the query (spec 002 parameter types). */
+async function bindValue(db: Db, user: AuthUser, parameter: Report['Parameters'][number], raw: string): Promise<BindValue> {
+  const name = parameter.Name;
+  if (parameter.Type === 'int' || (parameter.Type === 'select' && parameter.SubType === 'calculations')) {
+    if (!/^-?\d{1,15}$/.test(raw)) throw new Invalid(`Parameter ${name} must be a whole number.`);
+    const value = Number(raw);
+    if (parameter.Type === 'select') {
+      const found = await reportsDb(db).selectFrom('portfolio_calculations').select('id').where('id', '=', value).executeTakeFirst();
+      if (!found) throw new Invalid(`Parameter ${name}: calculation ${value} was not found.`);
+    }
+    return value;
+  }
+  if (parameter.Type === 'date') {
+    const iso = parseDate(raw);
+    if (!iso) throw new Invalid(`Parameter ${name} must be a date (YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY).`);
+    return iso;
+  }
+  if (parameter.Type === 'select' && parameter.SubType === 'deals') {
+    if (raw.length > 100) throw new Invalid(`Parameter ${name}: no such deal.`);
+    // Users see only their deals; the report must not become a way around that.
+    const found = rolesGrant(user.roles, 'admin')
+      ? await sql`select 1 from deals where deal_name = ${raw}`.execute(db)
+      : await sql`select 1 from user_deals where user_id = ${user.id} and deal_name = ${raw}`.execute(db);
+    if (found.rows.length === 0) throw new Invalid(`Parameter ${name}: deal ${raw} was not found.`);
+    return raw;
+  }
+  throw new Invalid(`Parameter ${name} has no type.`);
+}
+
+/** YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY as an ISO calendar date, or null. */
+export function parseDate(raw: string): string | null {
+  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
+  let y: number, mo: number, d: number;
+  if (m) { y = Number(m[1]); mo = Number(m[2]); d = Number(m[3]); } else {
+    m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
+    if (!m) return null;
+    mo = Number(m[1]); d = Number(m[2]); y = Number(m[3]);
+  }
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1000) return null;
+  return date.toISOString().slice(0, 10);
+}
