@@ -33,9 +33,9 @@ describe('spec 002 routes and guards', () => {
   });
 
   it('a real screen replaces its stand-in', () => {
-    const real = { path: '/portfolio', element: null, access: 'login' as const };
+    const real = { path: '/vendor_grid', element: null, access: 'login' as const };
     const merged = withPlaceholders([real, ...appRoutes]);
-    expect(merged.filter((r) => r.path === '/portfolio')).toEqual([real]);
+    expect(merged.filter((r) => r.path === '/vendor_grid')).toEqual([real]);
   });
 
   it('the navbar has Settings in the user menu and Users, Reports, Models in the Admin menu', () => {

@@ -8,6 +8,8 @@ import { AlertsProvider } from '../../components/alerts/alerts.tsx';
 const get = vi.fn();
 const post = vi.fn();
 const api = { get, post, request: vi.fn() };
+// The historical-report section has its own tests; here it finds no reports and stays hidden.
+vi.mock('../reports/reports.api.ts', async (original) => ({ ...(await original<object>()), listHistoricalReports: vi.fn().mockResolvedValue([]) }));
 vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
   useApi: () => api,
