@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_PASSWORDS } from '../../test/test-config.ts';
 
+// The examples call the test server in this process: run them asynchronously, or the server cannot answer.
+const run = async (file: string, args: string[], env: NodeJS.ProcessEnv, timeout: number) => (await promisify(execFile)(file, args, { env, encoding: 'utf8', timeout })).stdout;
 const examples = path.join(path.dirname(fileURLToPath(import.meta.url)), 'examples');
 const has = (cmd: string) => { try { execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }); return true; } catch { return false; } };
 const hasCurlHeaders = ['/usr/include/curl/curl.h', '/usr/include/x86_64-linux-gnu/curl/curl.h', '/usr/include/aarch64-linux-gnu/curl/curl.h'].some(existsSync);
 
-describe('documentation', () => {
+describe('documentation', { timeout: 180_000 }, () => {
   let t: TestApp;
   let baseUrl: string;
   let work: string;
@@ -59,19 +62,19 @@ describe('documentation', () => {
     expect((await t.request({ method: 'GET', url: '/api/documentation/loan/cas/origination', token: await t.token('user') })).statusCode).toBe(404);
   });
 
-  it.skipIf(!has('python3'))('the Python example signs in and runs a simulation', () => {
-    expectBondWals(execFileSync('python3', [path.join(examples, 'opencrt_example.py')], { env: env(), encoding: 'utf8', timeout: 120_000 }));
+  it.skipIf(!has('python3'))('the Python example signs in and runs a simulation', async () => {
+    expectBondWals(await run('python3', [path.join(examples, 'opencrt_example.py')], env(), 120_000));
   });
 
-  it.skipIf(!has('g++') || !hasCurlHeaders)('the C++ example compiles with g++ and libcurl and runs', () => {
+  it.skipIf(!has('g++') || !hasCurlHeaders)('the C++ example compiles with g++ and libcurl and runs', async () => {
     const exe = path.join(work, 'opencrt-example');
-    execFileSync('g++', ['-std=c++17', '-O1', path.join(examples, 'OpenCrtExample.cpp'), '-lcurl', '-o', exe], { timeout: 240_000 });
-    expectBondWals(execFileSync(exe, { env: env(), encoding: 'utf8', timeout: 120_000 }));
+    await run('g++', ['-std=c++17', '-O1', path.join(examples, 'OpenCrtExample.cpp'), '-lcurl', '-o', exe], process.env, 240_000);
+    expectBondWals(await run(exe, [], env(), 120_000));
   });
 
-  it.skipIf(!has('mcs') || !has('mono'))('the C# example compiles with mcs and runs on mono', () => {
+  it.skipIf(!has('mcs') || !has('mono'))('the C# example compiles with mcs and runs on mono', async () => {
     const exe = path.join(work, 'OpenCrtExample.exe');
-    execFileSync('mcs', ['-r:System.Net.Http.dll', `-out:${exe}`, path.join(examples, 'OpenCrtExample.cs')], { timeout: 240_000 });
-    expectBondWals(execFileSync('mono', [exe], { env: env(), encoding: 'utf8', timeout: 120_000 }));
+    await run('mcs', ['-r:System.Net.Http.dll', `-out:${exe}`, path.join(examples, 'OpenCrtExample.cs')], process.env, 240_000);
+    expectBondWals(await run('mono', [exe], env(), 120_000));
   });
 });

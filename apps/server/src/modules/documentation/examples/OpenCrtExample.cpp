@@ -3,6 +3,7 @@
 // Run:   OPENCRT_URL=http://localhost:8080 OPENCRT_USER=analyst OPENCRT_PASSWORD=... ./opencrt-example
 #include <curl/curl.h>
 #include <cstdlib>
+#include <iomanip>
 #include <iostream>
 #include <regex>
 #include <stdexcept>
@@ -66,7 +67,7 @@ int main() {
     const std::regex bond("\"BondName\"\\s*:\\s*\"([^\"]+)\"[^{}]*?\"Wal\"\\s*:\\s*(-?[0-9.eE+-]+)");
     int count = 0;
     for (auto it = std::sregex_iterator(result.begin(), result.end(), bond); it != std::sregex_iterator(); ++it, ++count) {
-      std::cout << (*it)[1] << "\tWAL " << std::stod((*it)[2]) << "\n";
+      std::cout << (*it)[1] << "\tWAL " << std::fixed << std::setprecision(2) << std::stod((*it)[2]) << "\n";
     }
     curl_global_cleanup();
     if (count == 0) throw std::runtime_error("no bonds in the answer");
