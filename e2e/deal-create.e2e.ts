@@ -73,7 +73,7 @@ describe('custom deal editor', () => {
     await editor.alert('success', 'Custom CIRT deal CIRT 2026-E2E1 has been created successfully.');
     await page.waitForURL(/dealId=\d+/);
     const id = Number(new URL(page.url()).searchParams.get('dealId'));
-    expect(await page.locator('h4').textContent()).toBe('Edit CIRT 2026-E2E1');
+    await expect.poll(() => page.locator('h4').textContent()).toBe('Edit CIRT 2026-E2E1');
     expect(await page.locator('[data-testid=unsaved-changes]').count()).toBe(0);
 
     // Export to ODF (admin): a real OpenDocument spreadsheet.
@@ -204,6 +204,9 @@ describe('custom deal editor', () => {
     const after = await run();
     expect(before.length).toBeGreaterThan(12);
     for (let i = 0; i < 12; i++) expect(after[i]).toBeCloseTo(1.25 * (before[i] as number), 1);
+    // Leave the shared catalog as the other browser tests expect it.
+    const templateId = Number(new URL(page.url()).searchParams.get('dealId'));
+    expect((await api('analyst', 'DELETE', `/deals/custom/${templateId}`)).status).toBeLessThan(300);
     await context.close();
   });
 

@@ -11,6 +11,8 @@ describe('loans', () => {
     const { page } = await newPage(browser);
     await signIn(page, 'user');
     await page.goto('/loans');
+    // The deal list arrives after the page shows.
+    await expect.poll(() => page.getByTestId('loans-deal').locator('option').count()).toBeGreaterThan(0);
     const deals = await page.getByTestId('loans-deal').locator('option').allTextContents();
     expect(deals.length).toBeGreaterThan(0);
     expect(deals.every((d) => /^(STACR|CAS|ITL)/.test(d))).toBe(true);

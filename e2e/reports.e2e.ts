@@ -89,7 +89,7 @@ describe('reports', () => {
     await c.getByTestId('report-run').click();
     await alert(c, 'info', 'Report is executed successfully').waitFor();
     const table = c.getByTestId('report-results');
-    expect(await table.locator('thead th').allTextContents()).toEqual(['Line', 'Amount', 'As of day', 'Share of pool']);
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Line', 'Amount', 'Day', 'Share of pool']);
     expect(await table.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['5', '1,250,000.00', '03/31/2024', '5.0000%']);
     expect(await c.getByTestId('report-results-totals').locator('td').allTextContents()).toEqual(['Total', '3,750,000.00', '', '']);
 
@@ -98,7 +98,7 @@ describe('reports', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());
     const sheet = book.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Line', 'Amount', 'As of day', 'Share of pool']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Line', 'Amount', 'Day', 'Share of pool']);
     expect(sheet.getCell('A2').value).toBe(5);
     expect(sheet.getCell('B2').value).toBe(1_250_000);
     expect(sheet.getCell('B2').numFmt).toBe('#,##0.00');
