@@ -52,6 +52,9 @@ describe('sign-in and the shell', () => {
     await page.goto('/acis_analysis?dealName=ACIS%202020-DNA3');
     await expect.poll(() => href('ACIS Analysis')).toBe('/acis_analysis?dealName=ACIS%202020-DNA3');
     expect(await href('CIRT Analysis')).toBe('/cirt_analysis');
+    // The screen remembers the deal once the catalog confirms it: leave only after that.
+    const remembered = async () => decodeURIComponent((await context.cookies()).find((c) => c.name === 'lastAcisDeal')?.value ?? '');
+    await expect.poll(remembered).toBe('ACIS 2020-DNA3');
     await page.getByTestId('navbar').getByText('Deal Catalog', { exact: true }).click();
     await page.waitForURL('**/deal_catalog');
     await expect.poll(() => href('ACIS Analysis')).toBe('/acis_analysis?dealName=ACIS%202020-DNA3');
