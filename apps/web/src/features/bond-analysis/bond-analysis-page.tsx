@@ -6,8 +6,7 @@
  * settle_dt, prepay_convention), so a copied link reproduces the run. ABS deals offer the ABS
  * prepayment convention for single runs; the matrix axes are always CPR.
  */
-import type { BondRunResponse, DealDetail, MatrixResponse } from '@opencrt/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { BondRunResponse, MatrixResponse } from '@opencrt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
@@ -23,7 +22,6 @@ import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputToYmd, isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
-import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../deal-analysis/index-rate.ts';
 import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
@@ -35,6 +33,7 @@ import { BondInfoPanel } from './bond-info-panel.tsx';
 import { formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
 import { shareLink } from './share-link.ts';
+import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
 
 const QUERY_INPUTS: [keyof BondInputs, string][] = [
   ['cpr', 'cpr'], ['cdr', 'cdr'], ['lossSeverity', 'loss_severity'], ['delinquency', 'delinquency'], ['libor', 'libor'],
@@ -77,21 +76,7 @@ export function BondAnalysisPage() {
   useEffect(() => { if (catalog.isSuccess && !known) setPicker(true); }, [catalog.isSuccess, known]);
   useEffect(() => { if (known) rememberDeal(dealName); }, [known, dealName]);
 
-  const details = useQuery({
-    queryKey: ['deal-details', dealName, settlement],
-    queryFn: () => fetchDealDetails(api, dealName, settlement),
-    enabled: known,
-    meta: { silent: true },
-    retry: false,
-    // While another activity month loads (or fails), the screen keeps the deal it shows.
-    placeholderData: (previous: DealDetail | undefined) => (previous?.DealName === dealName ? previous : undefined),
-  });
-  // The details last loaded: a failed month change is an alert and the month goes back (issue 18 #5).
-  const [loaded, setLoaded] = useState<{ deal: DealDetail; settlement: number | null } | null>(null);
-  useEffect(() => {
-    if (details.data && details.isSuccess && !details.isPlaceholderData) setLoaded({ deal: details.data, settlement });
-  }, [details.data, details.isSuccess, details.isPlaceholderData, settlement]);
-  const shown = loaded?.deal.DealName === dealName ? loaded : null;
+  const { details, shown } = useKeptDealDetails(api, dealName, settlement, known);
   useEffect(() => {
     if (!details.error) return;
     alerts.error(details.error);

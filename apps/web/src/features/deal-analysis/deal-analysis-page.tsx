@@ -4,7 +4,6 @@
  * the analysis results. A shared link adds cpr, cdr, collateral_group and prepay_convention.
  */
 import type { DealDetail } from '@opencrt/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
@@ -19,7 +18,7 @@ import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
 import { AssumptionsPanel } from './assumptions-panel.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
-import { fetchDealDetails, runSimulation, storeRunScenario, type SimulationResult } from './deal-analysis.api.ts';
+import { runSimulation, storeRunScenario, type SimulationResult } from './deal-analysis.api.ts';
 import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
 import { DealHistoryPanel } from './deal-history-panel.tsx';
 import { DealInfoPanel } from './deal-info-panel.tsx';
@@ -29,6 +28,7 @@ import { CollateralGroupSelect, PrepaymentConventionSelect } from './run-option-
 import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from './run-options.ts';
 import { dealShareLink } from './share-link.ts';
 import { formatElapsed, useRunTimer } from './run-timer.ts';
+import { useKeptDealDetails } from './use-kept-deal-details.ts';
 
 export function DealAnalysisPage() {
   const [query, setQuery] = useSearchParams();
@@ -69,21 +69,7 @@ export function DealAnalysisPage() {
   // ACIS and CIRT deals have their own screens (spec 000 §2 catalog links): a link or a pick of one
   // here goes there instead of running it as a bond deal.
   const ownScreen = dealName ? analysisPath(dealName) : '/deal_analysis';
-  const details = useQuery({
-    queryKey: ['deal-details', dealName, settlement],
-    queryFn: () => fetchDealDetails(api, dealName, settlement),
-    enabled: !!dealName && ownScreen === '/deal_analysis',
-    meta: { silent: true },
-    retry: false,
-    // While another settlement date loads (or fails), the screen keeps the deal it shows.
-    placeholderData: (previous: DealDetail | undefined) => (previous?.DealName === dealName ? previous : undefined),
-  });
-  // The details last loaded (and at which settlement date): a failed change goes back to them.
-  const [loaded, setLoaded] = useState<{ deal: DealDetail; settlement: number | null } | null>(null);
-  useEffect(() => {
-    if (details.data && details.isSuccess && !details.isPlaceholderData) setLoaded({ deal: details.data, settlement });
-  }, [details.data, details.isSuccess, details.isPlaceholderData, settlement]);
-  const shown = loaded?.deal.DealName === dealName ? loaded : null;
+  const { details, shown } = useKeptDealDetails(api, dealName, settlement, !!dealName && ownScreen === '/deal_analysis');
 
   useEffect(() => {
     if (ownScreen !== '/deal_analysis') void navigate(`${ownScreen}?${new URLSearchParams({ dealName })}`, { replace: true });
