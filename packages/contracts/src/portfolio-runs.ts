@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RequestRate } from './simulation.ts';
+import { PrerunCashflowSchema, UserCashflowLabelSchema } from './user-cashflows.ts';
 import { InsuranceYieldSchema, LineMetricsSchema } from './acis-cirt.ts';
 
 const Ymd = z.union([z.number().int(), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
@@ -33,8 +34,10 @@ export const PortfolioRunEntrySchema = z.object({
   Cpr: RequestRate, Cdr: RequestRate, LossSeverity: RequestRate, Delinquency: RequestRate, Libor: RequestRate,
   /** A saved scenario replacing the four vectors. */
   SelectedScenarioId: z.number().int().positive().nullable().optional(),
-  /** Seam for user collateral cashflows (issue 13 item 4): refused until that module exists. */
-  UserCollateralCashflow: z.unknown().optional(),
+  /** A prerun collateral cashflow (spec 002 "either UserCollateralCashflow or Cpr, Cdr, …"): replaces the speeds. */
+  UserCollateralCashflow: PrerunCashflowSchema.nullable().optional(),
+  /** Or the label ('Deal / Month / Scenario[ / Vendor]') of one of the caller's saved cashflows, looked up on the server. */
+  UserCashflowLabel: UserCashflowLabelSchema.nullable().optional(),
 });
 export type PortfolioRunEntry = z.input<typeof PortfolioRunEntrySchema>;
 

@@ -5,6 +5,7 @@
  * % for Reinsurance, price for Bonds), InterestRate in percent, per-period vectors in percent.
  */
 import { z } from 'zod';
+import { UserCashflowLabelSchema } from './user-cashflows.ts';
 
 export const PORTFOLIO_NAME_EMPTY = "Portfolio name mustn't be empty.";
 export const portfolioNameTaken = (name: string): string => `Portfolio named ${name} already exists.`;
@@ -56,6 +57,8 @@ export const PortfolioEntryInputSchema = z.object({
   CleanupCall: z.boolean().nullable().optional().default(null),
   /** A saved scenario chosen for the entry: its vectors replace CPR, CDR, severity and delinquency. */
   ScenarioId: z.number().int().positive().nullable().optional().default(null),
+  /** A saved user collateral cashflow (its label) run as the entry's collateral instead of the speeds. */
+  UserCashflowLabel: UserCashflowLabelSchema.nullable().optional().default(null),
 });
 export type PortfolioEntryInput = z.input<typeof PortfolioEntryInputSchema>;
 export type PortfolioEntry = z.output<typeof PortfolioEntryInputSchema>;
@@ -85,6 +88,8 @@ export const PortfolioEntryOutSchema = z.object({
   LossSeverity: z.array(z.number()), Delinquency: z.array(z.number()), Libor: z.array(z.number()),
   InterestRate: z.number().nullable(), CancellationDate: z.number().int().nullable(), CleanupCall: z.boolean().nullable(),
   ScenarioId: z.number().int().nullable(),
+  /** Always sent by the server; optional so clients building entries need not name it. */
+  UserCashflowLabel: z.string().nullable().optional(),
 });
 export type PortfolioEntryOut = z.infer<typeof PortfolioEntryOutSchema>;
 

@@ -60,6 +60,16 @@ export function userCashflowLabel(c: Pick<UserCollateralCashflow, 'DealName' | '
   return [c.DealName, c.CollateralMonth, c.ScenarioName, ...(c.Vendor ? [c.Vendor] : [])].join(' / ');
 }
 
+/** A cashflow's label as a reference (portfolio entries, run entries). */
+export const UserCashflowLabelSchema = z.string().trim().min(1).max(420);
+
+/** Answer when a label names none of the caller's cashflows. */
+export const userCashflowMissing = (label: string) => `The "${label}" cashflow was not found.`;
+
+/** Spec 002 messages of the /cashflows Save (spelling as the spec gives it). */
+export const USER_CASHFLOWS_SAVED = 'Saved casfhlows in the database.';
+export const USER_CASHFLOWS_SAVE_FAILED = 'Failed to save in the database. Please verify your cashflows.';
+
 /** Spec 002 duplicate message. */
 export const duplicateCashflow = (label: string) => `The "${label}" cashflow already exists.`;
 

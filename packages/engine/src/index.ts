@@ -30,7 +30,7 @@ export type { TestResults, WaterfallOptions, WaterfallPeriod, WaterfallResult } 
 
 export { runDeal, startingLines } from './simulate/run-deal.ts';
 export type { CollateralProjector, DealRun, DealScenario } from './simulate/run-deal.ts';
-export { simulate, responseOf, runRequest, prerunProblems } from './simulate/simulate.ts';
+export { simulate, responseOf, runRequest, prerunProblems, prerunCollateral } from './simulate/simulate.ts';
 export { userCollateralFlows, userCollateralProblems, USER_COLLATERAL_LISTS } from './collateral/user-collateral.ts';
 export type { UserCollateralRows } from './collateral/user-collateral.ts';
 export { stateAfter } from './simulate/deal-state.ts';

@@ -9,7 +9,6 @@ import type { AppRoute } from './routes.tsx';
  */
 export const placeholderRoutes: AppRoute[] = [
   { path: '/vendor_grid', element: <ComingSoonPage title="Vendor Grid" issue={13} />, access: 'login' },
-  { path: '/cashflows', element: <ComingSoonPage title="Cashflows" issue={13} />, access: 'login' },
   { path: '/loans', element: <ComingSoonPage title="Loans" issue={15} />, access: 'login' },
   { path: '/reports', element: <ComingSoonPage title="Reports" issue={15} />, access: { anyRole: ['Reports_Consumer', 'Admin'] } },
   { path: '/admin_reports', element: <ComingSoonPage title="Report management" issue={15} />, access: { anyRole: ['Admin'] } },

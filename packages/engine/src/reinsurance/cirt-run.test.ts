@@ -72,4 +72,28 @@ describe('runCirt (CIRT 2023-9)', () => {
     expect(m.LossOnLine[1]?.[1]).toBeCloseTo(heavy.cashflow.lineMetrics.LossOnLine as number, 12);
     expect(m.LossOnLine[0]?.[0]).toBe(0);
   });
+
+  it('replays a prerun collateral cashflow instead of projecting the pool', () => {
+    // A 24-month file on the whole pool: 2 % of the balance prepays and 0.5 % defaults (40 % severity) each month.
+    const rows = { Balance: [POOL], Interest: [0], PassThru: [0], ScheduledPrincipal: [0], PrepaidPrincipal: [0], Defaults: [0], Losses: [0], Recoveries: [0], Delinquency: [0], Libor: [0] };
+    for (let k = 1; k <= 24; k++) {
+      const b = rows.Balance[k - 1] as number;
+      const prepaid = 0.02 * b;
+      const defaults = 0.005 * b;
+      rows.PrepaidPrincipal.push(prepaid); rows.Defaults.push(defaults); rows.Losses.push(0.4 * defaults); rows.Recoveries.push(0.6 * defaults);
+      rows.ScheduledPrincipal.push(0); rows.Interest.push(0); rows.PassThru.push(0); rows.Delinquency.push(0); rows.Libor.push(0);
+      rows.Balance.push(b - prepaid - defaults);
+    }
+    const run = runCirt(input({ userCollateral: rows }));
+    const cf = run.cashflow.rows;
+    // The pool is the file's: balance k equals the file's balance k, and so the premium of month k is on the file's balance k - 1.
+    for (const k of [1, 2, 12, 24]) expect(cf[k]?.CollateralBalance).toBeCloseTo(rows.Balance[k] as number, 4);
+    expect(cf[3]?.InsurancePremium).toBeCloseTo(0.000068 * (rows.Balance[2] as number) * run.share, 9);
+    // Its losses (40 % of 0.5 % a month) are not the 10 % CPR, 0 CDR projection's.
+    const projected = runCirt(input()).cashflow.rows;
+    expect(cf[5]?.CollateralLosses).toBeCloseTo(rows.Losses[5] as number, 4);
+    expect(projected[5]?.CollateralLosses).toBe(0);
+    // Past the file's last month the pool keeps its last balance and has no cash.
+    expect(cf[30]?.CollateralBalance).toBeCloseTo(rows.Balance[24] as number, 4);
+  });
 });

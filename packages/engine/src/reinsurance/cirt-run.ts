@@ -1,5 +1,6 @@
 import type { CollateralFlows, CollateralLine, CollateralScenario } from '../collateral/collateral-types.ts';
 import { projectRepLines } from '../collateral/project-rep-lines.ts';
+import { userCollateralFlows, type UserCollateralRows } from '../collateral/user-collateral.ts';
 import { addMonthsOnDay } from '../simulate/deal-dates.ts';
 import { runCirtPolicy, scaleCover, type CirtPolicyTerms, type CirtPoolMonth } from './cirt-policy.ts';
 import type { CoverPeriod, ReinsurerCashflow } from './insurance-types.ts';
@@ -13,6 +14,11 @@ export interface CirtRunInput {
   /** Pool lines at the start of the projection (balances summing to the pool UPB). */
   lines: CollateralLine[];
   scenario: CollateralScenario;
+  /**
+   * Prerun collateral (spec 002 "User collateral cashflow"): when given, its rows (scaled to the
+   * pool UPB at the start) replace the projection of `lines` under `scenario`.
+   */
+  userCollateral?: UserCollateralRows | null;
   /** Payment date of the first projected month (ISO) and the day of month of payment dates. */
   firstProjectedDate: string;
   paymentDay: number;
@@ -78,7 +84,9 @@ export function runCirt(input: CirtRunInput): CirtRun {
   const t = input.terms;
   const startUpb = input.lines.reduce((s, l) => s + l.balance, 0);
   const monthsLeft = Math.max(0, t.termMonths - input.history.length);
-  const flows = projectRepLines(input.lines, input.scenario, monthsLeft);
+  const flows = input.userCollateral
+    ? userCollateralFlows(input.userCollateral, startUpb, monthsLeft)
+    : projectRepLines(input.lines, input.scenario, monthsLeft);
   const projected = poolMonthsOfFlows(flows, input.firstProjectedDate, input.paymentDay);
   const all = [...input.history, ...projected];
   const { months } = runCirtPolicy(t, all, 1, { cumulativeLoss: 0, cumulativePaid: 0, remainingLimit: t.limit, upb: t.originalPoolBalance });

@@ -2,7 +2,7 @@ import type { DealSpec, DealState } from '../deal/deal-spec.ts';
 import { referenceWaterfall } from '../deal/waterfall-kind.ts';
 import type { CollateralScenario } from '../collateral/collateral-types.ts';
 import { projectLoans } from '../collateral/project-loans.ts';
-import { userCollateralIndexPath, userCollateralProblems, userCollateralProjector } from '../collateral/user-collateral.ts';
+import { userCollateralIndexPath, userCollateralProblems, userCollateralProjector, type UserCollateralRows } from '../collateral/user-collateral.ts';
 import { startingLines } from './run-deal.ts';
 import type { LoanTape } from '../collateral/project-loans.ts';
 import { bondRows } from './bond-cashflows.ts';
@@ -13,7 +13,7 @@ import { requestToScenario } from './request-scenario.ts';
 import { runAnyDeal } from './run-any-deal.ts';
 import { cashMiscVariables } from './cash-triggers.ts';
 import type { AnyDealRun } from './bond-cashflows.ts';
-import type { DealRun } from './run-deal.ts';
+import type { CollateralProjector, DealRun, DealScenario } from './run-deal.ts';
 import type { MiscVariables, SimulationRequest, SimulationResponse, TriggerRow } from './simulation-types.ts';
 
 /**
@@ -47,12 +47,22 @@ export function runRequest(spec: DealSpec, request: SimulationRequest, asOf: Dea
   const prerun = request.UserCollateralCashflow ?? null;
   if (prerun) {
     const scenario = requestToScenario(spec, { ...request, Cpr: request.Cpr ?? 0, Cdr: request.Cdr ?? 0, LossSeverity: request.LossSeverity ?? 0, Delinquency: request.Delinquency ?? 0, Libor: request.Libor ?? 0 });
-    const index = userCollateralIndexPath(prerun);
-    const start = startingLines(spec, asOf, scenario.collateralGroup).reduce((s, l) => s + l.balance, 0);
-    return runAnyDeal(spec, index ? { ...scenario, indexRate: index } : scenario, asOf, userCollateralProjector(prerun, start));
+    const p = prerunCollateral(spec, asOf, scenario, prerun);
+    return runAnyDeal(spec, p.scenario, asOf, p.project);
   }
   const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
   return runAnyDeal(spec, requestToScenario(spec, request), asOf, project);
+}
+
+/**
+ * The scenario and collateral projector of a run on a prerun cashflow: the rows replace the
+ * projection (scaled to the pool the run starts from) and the file's Libor column, when not all
+ * zero, is the index path. Shared by deal, bond, ACIS and portfolio-line runs so they agree.
+ */
+export function prerunCollateral(spec: DealSpec, asOf: DealState | null, scenario: DealScenario, rows: UserCollateralRows): { scenario: DealScenario; project: CollateralProjector } {
+  const index = userCollateralIndexPath(rows);
+  const start = startingLines(spec, asOf, scenario.collateralGroup).reduce((s, l) => s + l.balance, 0);
+  return { scenario: index ? { ...scenario, indexRate: index } : scenario, project: userCollateralProjector(rows, start) };
 }
 
 /**

@@ -79,6 +79,7 @@ function acisTaskInput(p: AcisPrepared): AcisTaskInput {
   return {
     deal: p.run.deal, scenario: p.scenario, layer: p.layer, settlementIso: p.run.settlementIso,
     collateral: { collateralPct: p.settings.collateralPct, interestRate: p.settings.interestRate },
+    prerun: p.run.request.UserCollateralCashflow ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { type CirtMatrixRequestBody, type CirtRequestBody, type CirtResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
 import {
-  addMonthsOnDay, requestVectorToRate, ymdToIso,
+  addMonthsOnDay, requestVectorToRate, userCollateralProblems, ymdToIso,
   type CirtPolicyTerms, type CirtPoolMonth, type CirtRunInput, type CollateralScenario, type RateInput,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -35,6 +35,13 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   const checked = await checkReinsuranceRequest(ctx, user, body);
   const settings = checked.settings;
   let request = checked.request;
+  const prerun = request.UserCollateralCashflow ?? null;
+  if (prerun) {
+    const problems = userCollateralProblems(prerun);
+    if (problems.length) throw new Invalid(problems.join('\n'));
+    // The file replaces the speeds (spec 002: either a cashflow or the speeds); missing ones are 0.
+    request = { ...request, Cpr: request.Cpr ?? 0, Cdr: request.Cdr ?? 0, LossSeverity: request.LossSeverity ?? 0, Delinquency: request.Delinquency ?? 0 };
+  }
   const layer = (await repo.bonds(deal.deal_name)).find((b) => !b.is_senior && (b.coupon as { kind?: string } | null)?.kind === 'premium');
   const coupon = layer?.coupon as { monthlyPctOfUpb?: number; annualPctOfLimit?: number } | undefined;
   if (!layer || layer.attachment_pct === null || layer.detachment_pct === null || !coupon) throw new Invalid(`The CIRT policy of ${deal.deal_name} is not complete.`);
@@ -74,7 +81,7 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   const startBalance = past.at(-1) ? Number(past.at(-1)?.current_balance) : pool;
   const poolLine = { balance: startBalance, grossRate: Number(deal.wac) / 100, netRate: Number(deal.wac) / 100, remainingTerm: Math.max(1, wamAtStart), age: walaAtStart };
   // A credit model gives the pool's speeds (on the deal's loans when it has a tape, else its WAC/WAM line).
-  request = await applyCreditModel(ctx, user, request, { dealName: deal.deal_name, settlementDate: settlement, poolBalance: startBalance, lines: [poolLine], months: poolLine.remainingTerm });
+  if (!prerun) request = await applyCreditModel(ctx, user, request, { dealName: deal.deal_name, settlementDate: settlement, poolBalance: startBalance, lines: [poolLine], months: poolLine.remainingTerm });
   // A CIRT deal has no engine structure: the pool runs on the request's speeds (tune factors applied)
   // with the severity input, no recovery lag and no advancing.
   const tune = (v: RateInput, f: number | undefined): RateInput => (!f || f === 1 ? v : typeof v === 'number' ? v * f : v.map((x) => x * f));
@@ -91,7 +98,7 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   return {
     terms, history,
     lines: [poolLine],
-    scenario, firstProjectedDate, paymentDay: payDay, userLimit: settings.initialLimit,
+    scenario, userCollateral: prerun, firstProjectedDate, paymentDay: payDay, userLimit: settings.initialLimit,
     collateral: { collateralPct: settings.collateralPct, interestRate: settings.interestRate }, includeHistorical: false,
   };
 }

@@ -3,8 +3,8 @@
  * resolve deal, layer and policy terms from the database and check the request first.
  */
 import {
-  responseOf, runAcis, runAcisMatrix, runCirt, runCirtMatrix, runDeal,
-  type AcisLayerTerms, type CirtRunInput, type DealScenario, type ReinsuranceMatrix, type ReinsurerCashflow, type SimulationResponse,
+  prerunCollateral, responseOf, runAcis, runAcisMatrix, runCirt, runCirtMatrix, runDeal,
+  type AcisLayerTerms, type DealRun, type DealSpec, type DealState, type UserCollateralRows, type CirtRunInput, type DealScenario, type ReinsuranceMatrix, type ReinsurerCashflow, type SimulationResponse,
 } from '@opencrt/engine';
 import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 
@@ -15,12 +15,21 @@ export interface AcisTaskInput {
   layer: AcisLayerTerms;
   collateral: { collateralPct: number; interestRate: number };
   settlementIso: string;
+  /** A prerun collateral cashflow replacing the STACR pool's projection (null = project). */
+  prerun?: UserCollateralRows | null;
+}
+
+/** The STACR run under an ACIS layer: the scenario projected, or the prerun cashflow replayed. */
+export function acisStacrRun(spec: DealSpec, scenario: DealScenario, state: DealState | null, prerun: UserCollateralRows | null | undefined): DealRun {
+  if (!prerun) return runDeal(spec, scenario, state);
+  const p = prerunCollateral(spec, state, scenario, prerun);
+  return runDeal(spec, p.scenario, state, p.project);
 }
 
 /** One ACIS layer: its reinsurer cashflow and the STACR run's deal-level variables. */
 export function acisTask(input: AcisTaskInput): { cashflow: ReinsurerCashflow; misc: SimulationResponse['MiscVariables'] } {
   const { spec, state } = resolveDeal(input.deal);
-  const deal = runDeal(spec, input.scenario, state);
+  const deal = acisStacrRun(spec, input.scenario, state, input.prerun);
   return {
     cashflow: runAcis(deal, input.layer, input.collateral, input.settlementIso),
     misc: responseOf(deal, input.layer.stacrTranche, input.settlementIso).MiscVariables,

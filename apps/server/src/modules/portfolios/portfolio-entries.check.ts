@@ -5,13 +5,14 @@
  * the catalogue's spelling so a lower-case deal typed by hand is stored as the catalogue has it.
  */
 import {
-  isReinsuranceDealName, portfolioBondEmpty, portfolioBondMissing, portfolioDealEmpty, portfolioDealMissing, portfolioEntryTypeMismatch,
+  isReinsuranceDealName, userCashflowMissing, portfolioBondEmpty, portfolioBondMissing, portfolioDealEmpty, portfolioDealMissing, portfolioEntryTypeMismatch,
   type PortfolioEntry, type PortfolioType,
 } from '@opencrt/contracts';
 import type { Db } from '../../db/database.ts';
 import { Invalid } from '../../http/errors.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { loadVisibleScenario } from '../scenarios/index.ts';
+import { userCashflowByLabel } from '../user-cashflows/user-cashflows.service.ts';
 
 /** An entry after the checks: catalogue spelling, ordinal renumbered 1..n. */
 export type CheckedEntry = PortfolioEntry & { OrdinalNumber: number };
@@ -42,6 +43,9 @@ export async function checkEntries(db: Db, userId: number, type: PortfolioType, 
     if (e.BondName !== '' && !bond) { issues.push(portfolioBondMissing(line, e.BondName, deal.deal_name)); continue; }
     if (e.ScenarioId !== null) {
       try { await loadVisibleScenario(db, userId, e.ScenarioId); } catch { issues.push(`Line ${line}: scenario ${e.ScenarioId} was not found`); continue; }
+    }
+    if (e.UserCashflowLabel) {
+      try { await userCashflowByLabel(db, userId, e.UserCashflowLabel, deal.deal_name); } catch { issues.push(`Line ${line}: ${userCashflowMissing(e.UserCashflowLabel)}`); continue; }
     }
     out.push({ ...e, OrdinalNumber: line, DealName: deal.deal_name, BondName: bond ?? e.BondName });
   }

@@ -5,12 +5,13 @@
  */
 import {
   bondMetrics, bondRows, cutRows, irrMonthly, lineMetrics, paymentDateCollateralRows, pricingCashflows, requestToScenario, requestVectorToRate,
-  runAcis, runAnyDeal, runCirt, runDeal, settlementOf, spreadFromPrice, yieldFromPrice, isoToYmd,
+  runAcis, runCirt, runRequest, settlementOf, spreadFromPrice, yieldFromPrice, isoToYmd,
   type AcisLayerTerms, type BondCashflowRow, type CirtRunInput, type CollateralTerms, type InsuranceRow,
   type InsuranceYield, type SimulationRequest,
 } from '@opencrt/engine';
 import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 import { cutAfterExhausted } from '../acis-cirt/cashflow-rows.ts';
+import { acisStacrRun } from '../acis-cirt/reinsurance.tasks.ts';
 
 /** A scenario's four vectors in the request convention (fractions, leading period-0 element). */
 export interface ScenarioVectors { Cpr: number[]; Cdr: number[]; LossSeverity: number[]; Delinquency: number[] }
@@ -61,7 +62,7 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
     const request = input.vectors ? { ...input.request, ...input.vectors } : input.request;
     const { spec, state } = resolveDeal(input.deal);
     // Coverage ends at the STACR clean-up redemption; the STACR time call is not exercised (as /simulate/acis).
-    const deal = runDeal(spec, { ...requestToScenario(spec, request), cleanUpCall: true, timeCall: false }, state);
+    const deal = acisStacrRun(spec, { ...requestToScenario(spec, request), cleanUpCall: true, timeCall: false }, state, request.UserCollateralCashflow);
     return insuranceOutput('ACIS', runAcis(deal, input.layer, input.collateral, input.settlementIso), input.layer.initialLimit);
   }
   if (input.kind === 'CIRT') {
@@ -78,7 +79,8 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
   }
   const request = input.vectors ? { ...input.request, ...input.vectors } : input.request;
   const { spec, state } = resolveDeal(input.deal);
-  const deal = runAnyDeal(spec, requestToScenario(spec, request), state);
+  // The collateral is the entry's prerun cashflow when it has one (runRequest), else the rep lines.
+  const deal = runRequest(spec, { ...request, RunLoanLevel: false }, state);
   const bond = bondRows(deal, [], input.bondName)[0];
   if (!bond) throw new Error(`Bond ${input.bondName} was not found in ${spec.dealName}.`);
   const scale = bond.originalBalance > 0 ? input.faceAmt / bond.originalBalance : 0;

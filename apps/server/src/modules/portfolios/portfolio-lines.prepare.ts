@@ -17,6 +17,7 @@ import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { prepareRun } from '../simulation/simulation.service.ts';
+import { userCashflowByLabel } from '../user-cashflows/user-cashflows.service.ts';
 import type { PortfolioLineInput } from './portfolio-line.task.ts';
 
 export type RunEntry = z.output<typeof PortfolioRunEntrySchema>;
@@ -32,8 +33,6 @@ export interface PreparedLine {
   price: number;
   input: PortfolioLineInput;
 }
-
-export const PRERUN_NOT_YET = 'User collateral cashflows cannot be run in portfolios yet.';
 
 /** The CIRT activity date: SettlementDateMonthsBackAdjustment months before the settlement month, on the 25th (spec 002 §9). */
 export function cirtActivityDate(settlement: number, monthsBack: number): number {
@@ -61,10 +60,11 @@ function firstRate(v: unknown): number {
 }
 
 async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settlement: number, monthsBack: number): Promise<PreparedLine> {
-  if (e.UserCollateralCashflow) throw new Invalid(PRERUN_NOT_YET);
   const deal = await createDealsRepository(ctx.db).findAssigned(user.id, e.DealName);
   if (!deal) throw new Invalid(DEAL_NOT_FOUND);
-  const vectors = { Cpr: e.Cpr, Cdr: e.Cdr, LossSeverity: e.LossSeverity, Delinquency: e.Delinquency, Libor: e.Libor ?? 0 };
+  // A prerun cashflow (sent, or one of the caller's saved ones by label) runs as the line's collateral.
+  const prerun = e.UserCollateralCashflow ?? (e.UserCashflowLabel ? await userCashflowByLabel(ctx.db, user.id, e.UserCashflowLabel, deal.deal_name) : null);
+  const vectors = { Cpr: e.Cpr, Cdr: e.Cdr, LossSeverity: e.LossSeverity, Delinquency: e.Delinquency, Libor: e.Libor ?? 0, UserCollateralCashflow: prerun };
   const face = amountOf(e.OwnedFaceAmt) ?? 0;
   const base = { ordinal: e.OrdinalNumber, dealName: deal.deal_name, ownedFaceAmt: face };
   const cancellation = { Cancellation: e.Cancellation ?? false, CancellationDate: e.CancellationDate ?? null, CleanupCall: e.CleanupCall ?? false };

@@ -29,7 +29,7 @@ export function createPortfoliosRepository(db: PortfoliosDb) {
         OrdinalNumber: r.ordinal_number, DealName: r.deal_name, BondName: r.bond_name, OwnedFaceAmt: r.owned_face_amt,
         Margin: r.margin, AnnualPremium: r.annual_premium, Cpr: r.cpr, Cdr: r.cdr, LossSeverity: r.loss_severity,
         Delinquency: r.delinquency, Libor: r.libor, InterestRate: r.interest_rate, CancellationDate: ymdOf(r.cancellation_date),
-        CleanupCall: r.cleanup_call, ScenarioId: r.scenario_id,
+        CleanupCall: r.cleanup_call, ScenarioId: r.scenario_id, UserCashflowLabel: r.user_cashflow_label,
       });
       map.set(r.portfolio_id, list);
     }
@@ -88,6 +88,7 @@ export function createPortfoliosRepository(db: PortfoliosDb) {
           cpr: JSON.stringify(e.Cpr), cdr: JSON.stringify(e.Cdr), loss_severity: JSON.stringify(e.LossSeverity),
           delinquency: JSON.stringify(e.Delinquency), libor: JSON.stringify(e.Libor),
           interest_rate: e.InterestRate, cancellation_date: isoOf(e.CancellationDate), cleanup_call: e.CleanupCall, scenario_id: e.ScenarioId,
+          user_cashflow_label: e.UserCashflowLabel,
         }))).execute();
       }
       await db.updateTable('portfolios').set({ last_modified: now }).where('id', '=', portfolioId).execute();

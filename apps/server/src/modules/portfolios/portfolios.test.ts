@@ -7,7 +7,7 @@ const entry = (n: number, bond: string, face: number) => ({
   OrdinalNumber: n, DealName: 'ACIS 2020-DNA3', BondName: bond, OwnedFaceAmt: face, Margin: 20, AnnualPremium: 0,
   Cpr: [0], Cdr: [0], LossSeverity: [0], Delinquency: [0], Libor: [0],
 });
-const stored = { InterestRate: null, CancellationDate: null, CleanupCall: null, ScenarioId: null };
+const stored = { InterestRate: null, CancellationDate: null, CleanupCall: null, ScenarioId: null, UserCashflowLabel: null };
 
 describe('portfolios API: create, list, read, update, delete', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@
  */
 import { sql, type Insertable } from 'kysely';
 import {
-  duplicateCashflow, userCashflowLabel,
+  duplicateCashflow, userCashflowLabel, userCashflowMissing,
   type UserCollateralCashflow,
 } from '@opencrt/contracts';
 import { userCollateralProblems } from '@opencrt/engine';
@@ -33,6 +33,18 @@ export async function listUserCashflows(db: Db, userId: number, filter: Cashflow
   return rows.map((r) => ({
     DealName: r.deal_name, CollateralMonth: r.collateral_month, ScenarioName: r.scenario_name, Vendor: r.vendor, CollateralCashflow: r.cashflow,
   }));
+}
+
+/**
+ * The caller's cashflow of a label ('Deal / Month / Scenario[ / Vendor]', ignoring case), or a 400
+ * naming it: how portfolio entries refer to a saved cashflow.
+ * @param dealName when given, the cashflow must belong to that deal
+ */
+export async function userCashflowByLabel(db: Db, userId: number, label: string, dealName?: string): Promise<UserCollateralCashflow> {
+  const wanted = label.trim().toLowerCase();
+  const found = (await listUserCashflows(db, userId, dealName ? { dealName } : {})).find((c) => userCashflowLabel(c).toLowerCase() === wanted);
+  if (!found) throw new Invalid(userCashflowMissing(label.trim()));
+  return found;
 }
 
 /**

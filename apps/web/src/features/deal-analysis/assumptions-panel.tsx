@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { UserCollateralCashflow } from '@opencrt/contracts';
+import { UserCashflowSelect } from '../../components/user-cashflow-select/user-cashflow-select.tsx';
 import { CreditModelInputs } from '../../components/credit-model/credit-model-inputs.tsx';
 import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
 import type { CreditModelState } from '../../components/credit-model/credit-models.ts';
@@ -20,7 +22,7 @@ const FIELDS: { key: keyof AssumptionInputs; label: string; credit: boolean }[] 
  * With a credit model chosen (`model`), the model's inputs replace CPR, CDR, severity and
  * delinquency (spec 001 §2.4).
  */
-export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario, reinsurance = false, cprLabel, runOptions, liborHint, model, onModel }: {
+export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions, canLoanLevel, running, onRun, error, roles, scenarioName, onPickScenario, onClearScenario, reinsurance = false, cprLabel, runOptions, liborHint, model, onModel, userCashflow }: {
   inputs: AssumptionInputs; onInputs(i: AssumptionInputs): void; agency: boolean; options: Options; onOptions(o: Options): void;
   canLoanLevel: boolean; running: boolean; onRun(): void; error: string | null; roles: readonly string[];
   /** A chosen saved scenario replaces CPR, CDR, severity and delinquency (spec 000 §4). */
@@ -35,6 +37,8 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
   liborHint?: string | null;
   /** Credit model choice and inputs (screens that offer the models); absent = None only. */
   model?: CreditModelState; onModel?(next: CreditModelState): void;
+  /** A saved user collateral cashflow run as the collateral (spec 002 prerun); replaces the same inputs as a scenario. */
+  userCashflow?: { dealName: string; value: UserCollateralCashflow | null; onChange(next: UserCollateralCashflow | null): void };
 }) {
   const modelChosen = !!model && model.model !== 'None';
   return (
@@ -50,12 +54,13 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
             <button type="button" className="btn btn-link btn-sm p-0" data-testid="pick-scenario" onClick={onPickScenario}>Choose</button>
             {scenarioName && <> · <button type="button" className="btn btn-link btn-sm p-0" data-testid="clear-scenario" onClick={onClearScenario}>Clear</button></>}
           </div>}
+          {userCashflow && <UserCashflowSelect {...userCashflow} />}
         </div>
         {runOptions && <div className="col-12 d-flex flex-wrap gap-2" data-testid="run-options">{runOptions}</div>}
         {FIELDS.filter((f) => !(agency && f.credit) && !(reinsurance && f.key === 'libor') && !(modelChosen && f.key !== 'libor')).map((f) => (
           <div className="col-6" key={f.key}>
             <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.key === 'cpr' && cprLabel ? cprLabel : f.label}</label>
-            <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]} disabled={!!scenarioName && f.key !== 'libor'}
+            <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]} disabled={(!!scenarioName || !!userCashflow?.value) && f.key !== 'libor'}
               onChange={(e) => onInputs({ ...inputs, [f.key]: e.target.value })} />
             {f.key === 'libor' && liborHint && <div className="form-text mt-0" data-testid="index-rate-hint">{liborHint}</div>}
           </div>

@@ -3,7 +3,7 @@
  * deal information and settings, assumptions, Run Scenario, capital structure, deal history and
  * the analysis results. A shared link adds cpr, cdr, collateral_group and prepay_convention.
  */
-import type { DealDetail } from '@opencrt/contracts';
+import type { DealDetail, UserCollateralCashflow } from '@opencrt/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
@@ -60,6 +60,10 @@ export function DealAnalysisPage() {
   const timer = useRunTimer();
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPicker, setScenarioPicker] = useState(false);
+  // A saved user cashflow (from /cashflows) run as the collateral instead of the inputs.
+  const [userCashflow, setUserCashflow] = useState<UserCollateralCashflow | null>(null);
+  // A cashflow belongs to its deal: another deal starts without one.
+  useEffect(() => { setUserCashflow(null); }, [dealName]);
   const [model, setModel] = useState<CreditModelState>(DEFAULT_MODEL_STATE);
   // Storing the run's vectors as a scenario: /deal_analysis only, with a model, not BELL (spec 000 §6).
   const [store, setStore] = useState({ on: false, name: '' });
@@ -122,9 +126,9 @@ export function DealAnalysisPage() {
 
   async function run() {
     if (!deal || effectiveSettlement === null) return;
-    const modelChosen = model.model !== 'None' && !scenario;
+    const modelChosen = model.model !== 'None' && !scenario && !userCashflow;
     const storing = modelChosen && store.on && !/^BELL/i.test(deal.DealName);
-    const problem = scenario ? null
+    const problem = scenario || userCashflow ? null
       : modelChosen ? (modelInputProblems(model) ?? (toRequestRate(inputs.libor, false) === null ? 'Missing valid: LIBOR' : null))
         : inputProblems(inputs, agency, effectiveConvention);
     if (!problem && storing && !store.name.trim()) { setRunError("Please provide the scenario's name"); return; }
@@ -136,7 +140,7 @@ export function DealAnalysisPage() {
     try {
       const body = {
         DealName: deal.DealName, SettlementDate: effectiveSettlement, RunLoanLevel: options.loanLevel, CleanupCall: options.cleanupCall,
-        CollateralGroup: collateralGroup, ...modelRequestFields(scenario ? DEFAULT_MODEL_STATE : model),
+        CollateralGroup: collateralGroup, ...modelRequestFields(scenario || userCashflow ? DEFAULT_MODEL_STATE : model),
         ...(abs ? { PrepaymentConvention: effectiveConvention } : {}),
         Cpr: toRequestRate(inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(inputs.cdr, true),
         LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
@@ -151,9 +155,10 @@ export function DealAnalysisPage() {
         setResult(await storeRunScenario(api, store.name.trim(), modelBody));
         setStored(store.name.trim());
       } else {
-        setResult(await runSimulation(api, scenario?.Id
-          ? { ...body, SelectedScenarioId: scenario.Id, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined }
-          : modelBody));
+        const noSpeeds = { Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined };
+        setResult(await runSimulation(api, userCashflow ? { ...body, ...noSpeeds, UserCollateralCashflow: userCashflow }
+          : scenario?.Id ? { ...body, SelectedScenarioId: scenario.Id, ...noSpeeds }
+            : modelBody));
       }
       setRunError(null);
     } catch (e) {
@@ -172,7 +177,7 @@ export function DealAnalysisPage() {
         onChoose={(s) => {
           // Choosing a scenario clears loan level, cleanup call and the results (spec 000 §4).
           // Its vectors replace the model's as well.
-          setScenario(s); setScenarioPicker(false); setOptions({ cleanupCall: false, loanLevel: false }); setResult(null); setModel((m) => ({ ...m, model: 'None' }));
+          setScenario(s); setUserCashflow(null); setScenarioPicker(false); setOptions({ cleanupCall: false, loanLevel: false }); setResult(null); setModel((m) => ({ ...m, model: 'None' }));
         }}
         onCancel={() => setScenarioPicker(false)} />
       <DealCatalogPicker show={picker} onSelect={chooseDeal} onClose={() => setPicker(false)} />
@@ -187,9 +192,14 @@ export function DealAnalysisPage() {
               running={timer.running} onRun={() => void run()} error={runError} roles={session?.roles ?? []}
               scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
               onClearScenario={() => { setScenario(null); setResult(null); }}
+              userCashflow={{
+                dealName: deal.DealName, value: userCashflow,
+                // Like a saved scenario: it clears the scenario, the model, loan level and the results.
+                onChange: (c) => { setUserCashflow(c); setResult(null); if (c) { setScenario(null); setOptions({ ...options, loanLevel: false }); setModel((m) => ({ ...m, model: 'None' })); } },
+              }}
               cprLabel={prepaymentLabel(effectiveConvention)}
               // Changing the credit model clears the selected scenario (spec 001 §4).
-              model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setResult(null); } setModel(next); }}
+              model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setUserCashflow(null); setResult(null); } setModel(next); }}
               runOptions={(groups.length > 1 || abs) && <>
                 {/* A different group or convention is a different run: the shown results go. */}
                 {groups.length > 1 && <CollateralGroupSelect groups={groups} value={collateralGroup}
