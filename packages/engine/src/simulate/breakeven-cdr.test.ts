@@ -20,7 +20,8 @@ function writeDownsAt(scenario: DealScenario, bond: string, cdrPct: number[]): n
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-describe('breakeven CDR per class', () => {
+// Each breakeven is tens of deal runs: generous limits for a loaded machine.
+describe('breakeven CDR per class', { timeout: 120_000 }, () => {
   it('has no loss 0.01 CDR below the first-loss CDR, a loss at it and above, and full write-down at its own CDR', () => {
     const result = runBreakevens(spec, base, null, { bondNames: ['M-1', 'M-2B', 'B-1H', 'A-H'] });
     expect(result.MaxCdr).toBe(99.99);
