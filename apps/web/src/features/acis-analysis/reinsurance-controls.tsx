@@ -22,13 +22,19 @@ export function ReinsuranceControls({ screen, title, cancelLabel, showCancel, sc
   return (
     <>
       <ScenarioPickerModal show={s.scenarioPickerOpen} dealName={scenarioDeals}
-        onChoose={(chosen) => { s.setScenario(chosen); s.setModel({ ...s.model, model: 'None' }); s.setScenarioPickerOpen(false); onClearResults(); }}
+        onChoose={(chosen) => { s.setScenario(chosen); s.setUserCashflow(null); s.setModel({ ...s.model, model: 'None' }); s.setScenarioPickerOpen(false); onClearResults(); }}
         onCancel={() => s.setScenarioPickerOpen(false)} />
       {/* No loan level for these screens and no Cleanup Call (spec 001 §2.4): the options stay off. */}
       <AssumptionsPanel inputs={s.inputs} onInputs={s.setInputs} agency={false} options={NO_OPTIONS} onOptions={() => undefined} canLoanLevel={false}
         running={s.running} onRun={onRun} error={s.error} roles={s.session?.roles ?? []} reinsurance model={s.model} onModel={s.setModel}
         scenarioName={s.scenario?.ScenarioName ?? null} onPickScenario={() => s.setScenarioPickerOpen(true)}
-        onClearScenario={() => { s.setScenario(null); onClearResults(); }} />
+        onClearScenario={() => { s.setScenario(null); onClearResults(); }}
+        userCashflow={{
+          dealName: s.deal?.DealName ?? '', value: s.userCashflow,
+          // Like a saved scenario: it replaces the inputs and the model, and clears the results.
+          // (setModel clears the cashflow when the model changes, so the cashflow is set last.)
+          onChange: (c) => { if (c) { s.setScenario(null); s.setModel({ ...s.model, model: 'None' }); } s.setUserCashflow(c); onClearResults(); },
+        }} />
       <SettingsPanel title={title} settings={s.settings} onSettings={s.setSettings} />
       {showCancel && (
         <CancellationInput label={cancelLabel} on={s.cancel.on} month={s.cancel.month || (s.optionalCancellation ? ymdToMonth(s.optionalCancellation) : '')}

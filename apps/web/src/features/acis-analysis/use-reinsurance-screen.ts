@@ -4,7 +4,7 @@
  * screen's prefix), a chosen saved scenario, the cancellation month, and a guarded run that
  * checks the inputs, times the call and reports failures in a red alert (also logged).
  */
-import type { DealDetail } from '@opencrt/contracts';
+import { userCashflowLabel, type DealDetail, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
@@ -59,11 +59,14 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   const [cancel, setCancel] = useState({ on: false, month: '' });
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPickerOpen, setScenarioPickerOpen] = useState(false);
+  // A saved user cashflow (from /cashflows) run as the pool's collateral (spec 002 prerun).
+  const [userCashflow, setUserCashflow] = useState<UserCollateralCashflow | null>(null);
+  useEffect(() => { setUserCashflow(null); }, [dealName]);
   const [model, setModelState] = useState<CreditModelState>(DEFAULT_MODEL_STATE);
-  const modelChosen = model.model !== 'None' && !scenario;
+  const modelChosen = model.model !== 'None' && !scenario && !userCashflow;
   /** Changing the credit model clears the selected scenario (spec 001 §4). */
   function setModel(next: CreditModelState) {
-    if (next.model !== model.model) setScenario(null);
+    if (next.model !== model.model) { setScenario(null); setUserCashflow(null); }
     setModelState(next);
   }
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +75,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
 
   /** The request fields common to ACIS and CIRT (spec 001 §3.5). */
   function requestBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-    const assumptions = scenario
+    const assumptions = userCashflow ? { UserCollateralCashflow: userCashflow } : scenario
       ? (scenario.Id !== null
         ? { SelectedScenarioId: scenario.Id }
         : { Cpr: fractions(scenario.Cpr), Cdr: fractions(scenario.Cdr), LossSeverity: fractions(scenario.LossSeverity), Delinquency: fractions(scenario.Delinquency) })
@@ -94,7 +97,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
    * @returns false when the checks refused the run
    */
   async function guarded(action: () => Promise<void>, options: { fallback?: string; onFailure?(): void; checkSettings?: boolean } = {}): Promise<boolean> {
-    const problem = (scenario ? null : modelChosen ? modelInputProblems(model) : inputProblems(inputs, false)) ?? (options.checkSettings === false ? null : settingsProblems(settings));
+    const problem = (scenario || userCashflow ? null : modelChosen ? modelInputProblems(model) : inputProblems(inputs, false)) ?? (options.checkSettings === false ? null : settingsProblems(settings));
     setError(problem);
     // A refused run also clears what the last run showed (issue 18 #7).
     if (problem) { options.onFailure?.(); return false; }
@@ -122,13 +125,13 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
     return {
       userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
       runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(runMs),
-      scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',
+      scenarioName: userCashflow ? userCashflowLabel(userCashflow) : scenario?.ScenarioName ?? '', scenarioVendor: userCashflow ? userCashflow.Vendor : scenario?.Vendor ?? '',
     };
   }
 
   return {
     api, session, catalogOpen, setCatalogOpen, known, deal, effectiveSettlement, optionalCancellation, setSettlement,
-    inputs, setInputs, model, setModel, settings, setSettings, cancel, setCancel, scenario, setScenario, scenarioPickerOpen, setScenarioPickerOpen,
+    inputs, setInputs, model, setModel, settings, setSettings, cancel, setCancel, scenario, setScenario, userCashflow, setUserCashflow, scenarioPickerOpen, setScenarioPickerOpen,
     error, setError, running, requestBody, guarded, exportHeader,
   };
 }

@@ -6,7 +6,7 @@
  * settle_dt, prepay_convention), so a copied link reproduces the run. ABS deals offer the ABS
  * prepayment convention for single runs; the matrix axes are always CPR.
  */
-import type { BondRunResponse, MatrixResponse } from '@opencrt/contracts';
+import type { BondRunResponse, MatrixResponse, UserCollateralCashflow } from '@opencrt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
@@ -70,6 +70,9 @@ export function BondAnalysisPage() {
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [model, setModel] = useState<CreditModelState>(DEFAULT_MODEL_STATE);
   const [scenarioPicker, setScenarioPicker] = useState(false);
+  // A saved user cashflow (from /cashflows) run as the collateral instead of the inputs (spec 002 prerun).
+  const [userCashflow, setUserCashflow] = useState<UserCollateralCashflow | null>(null);
+  useEffect(() => { setUserCashflow(null); }, [dealName]);
   const [convention, setConvention] = useState<PrepaymentConvention>(parseConvention(query.get('prepay_convention')));
 
   // Catalog check: an unknown deal opens the catalog modal (spec 001 §4).
@@ -105,6 +108,12 @@ export function BondAnalysisPage() {
   /** The request; cpr/cdr given = a matrix axis point, always annual CPR like the matrix cells. */
   function scenarioBody(cpr?: string, cdr?: string): Record<string, unknown> {
     const conventionField = abs ? { PrepaymentConvention: cpr === undefined ? effectiveConvention : 'CPR' } : {};
+    if (userCashflow && !cpr) {
+      return {
+        DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
+        UserCollateralCashflow: userCashflow, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: false, ...quoteFields(tab, inputs), ...conventionField,
+      };
+    }
     // A saved scenario's vectors replace the four inputs (the server loads them by id).
     if (scenario?.Id && !cpr) {
       return {
@@ -128,8 +137,9 @@ export function BondAnalysisPage() {
   }
 
   async function calculate(at?: { cpr: number; cdr: number }) {
-    const problem = tabProblem(tab, inputs) ?? (model.model !== 'None' && !at && !scenario
-      ? modelInputProblems(model) : scenarioProblem(inputs, agency, !!at || !!scenario, effectiveConvention));
+    const replaced = !!scenario || !!userCashflow;
+    const problem = tabProblem(tab, inputs) ?? (model.model !== 'None' && !at && !replaced
+      ? modelInputProblems(model) : scenarioProblem(inputs, agency, !!at || replaced, effectiveConvention));
     setError(problem);
     // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
     if (problem) { setSingle(null); setCell(null); }
@@ -161,7 +171,8 @@ export function BondAnalysisPage() {
     setBusy(true);
     try {
       // With a saved scenario the server answers 'Not supported scenario type.' (spec 000 §5).
-      setMatrix(await runMatrix(api, tab, scenario?.Id ? { ...scenarioBody(), Cpr: 0, Cdr: 0 } : scenarioBody('0', '0'), loanLevel));
+      // With a user cashflow it answers 'Matrix does not support prerun cashflows.'.
+      setMatrix(await runMatrix(api, tab, scenario?.Id || userCashflow ? { ...scenarioBody(), Cpr: 0, Cdr: 0 } : scenarioBody('0', '0'), loanLevel));
     } catch (e) {
       // A matrix failure resets the matrices (spec 001 §4).
       setMatrix(null);
@@ -188,7 +199,7 @@ export function BondAnalysisPage() {
         else void navigate(`${path}?${new URLSearchParams({ dealName: name })}`);
       }} />
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
-        onChoose={(s) => { setScenario(s); setScenarioPicker(false); clearResults(); }} onCancel={() => setScenarioPicker(false)} />
+        onChoose={(s) => { setScenario(s); setUserCashflow(null); setScenarioPicker(false); clearResults(); }} onCancel={() => setScenarioPicker(false)} />
       {!known && catalog.isSuccess && <p className="text-secondary" data-testid="choose-deal">Choose a deal from the catalog.</p>}
       {deal && bond && effectiveSettlement !== null && (
         <>
@@ -200,7 +211,7 @@ export function BondAnalysisPage() {
             onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
           />
           <PricingPanel
-            model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); clearResults(); } setModel(next); }}
+            model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setUserCashflow(null); clearResults(); } setModel(next); }}
             tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
@@ -213,6 +224,10 @@ export function BondAnalysisPage() {
             roles={session?.roles ?? []}
             scenarioName={scenario?.ScenarioName ?? null} onPickScenario={() => setScenarioPicker(true)}
             onClearScenario={() => { setScenario(null); clearResults(); }}
+            userCashflow={{
+              dealName: deal.DealName, value: userCashflow,
+              onChange: (c) => { setUserCashflow(c); clearResults(); if (c) { setScenario(null); setLoanLevel(false); setModel((m) => ({ ...m, model: 'None' })); } },
+            }}
             runTimeMs={hasRole('Admin') ? (single?.RunTime ?? matrix?.RunTime ?? null) : null}
           />
           <div className="d-flex gap-2 mt-2">

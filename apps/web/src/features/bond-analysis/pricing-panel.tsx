@@ -1,4 +1,6 @@
 import type { MatrixResponse } from '@opencrt/contracts';
+import type { UserCollateralCashflow } from '@opencrt/contracts';
+import { UserCashflowSelect } from '../../components/user-cashflow-select/user-cashflow-select.tsx';
 import { useMemo, useState } from 'react';
 import { CreditModelInputs } from '../../components/credit-model/credit-model-inputs.tsx';
 import type { CreditModelState } from '../../components/credit-model/credit-models.ts';
@@ -56,6 +58,8 @@ export interface PricingPanelProps {
   scenarioName: string | null;
   onPickScenario(): void;
   onClearScenario(): void;
+  /** A saved user collateral cashflow run as the collateral (spec 002 prerun); replaces the same inputs as a scenario. */
+  userCashflow?: { dealName: string; value: UserCollateralCashflow | null; onChange(next: UserCollateralCashflow | null): void };
   /** The deal's current index rate, under the SOFR input. */
   indexHint?: string | null;
   /** Shown with the result of a run at index 0 on a deal with floating classes. */
@@ -87,6 +91,7 @@ export function PricingPanel(p: PricingPanelProps) {
             <button type="button" className="btn btn-link btn-sm p-0" data-testid="pick-scenario" onClick={p.onPickScenario}>Choose</button>
             {p.scenarioName && <> · <button type="button" className="btn btn-link btn-sm p-0" data-testid="clear-scenario" onClick={p.onClearScenario}>Clear</button></>}
           </div>
+          {p.userCashflow && <UserCashflowSelect {...p.userCashflow} />}
           {p.tab === 'price' && <>
             <Field label="Yield (%)" value={p.inputs.yield} onChange={set('yield')} testId="input-yield" />
             <Field label="Spread (%)" value={p.inputs.spread} onChange={set('spread')} testId="input-spread" />
@@ -94,12 +99,12 @@ export function PricingPanel(p: PricingPanelProps) {
           </>}
           {p.tab !== 'price' && <Field label="Price" value={p.inputs.price} onChange={set('price')} testId="input-price" />}
           {p.tab === 'spread' && <Field label="Benchmark Rate (%)" value={p.inputs.benchmark} onChange={set('benchmark')} testId="input-benchmark" />}
-          {p.convention && <PrepaymentConventionSelect value={p.convention} disabled={!!p.scenarioName} onChange={p.onConvention} />}
-          {p.model.model === 'None' && <Field label={prepaymentLabel(p.convention ?? 'CPR')} value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" disabled={!!p.scenarioName} />}
+          {p.convention && <PrepaymentConventionSelect value={p.convention} disabled={!!p.scenarioName || !!p.userCashflow?.value} onChange={p.onConvention} />}
+          {p.model.model === 'None' && <Field label={prepaymentLabel(p.convention ?? 'CPR')} value={p.inputs.cpr} onChange={set('cpr')} testId="input-cpr" disabled={!!p.scenarioName || !!p.userCashflow?.value} />}
           {!p.isAgency && p.model.model === 'None' && <>
-            <Field label="CDR (%)" value={p.inputs.cdr} onChange={set('cdr')} testId="input-cdr" disabled={!!p.scenarioName} />
-            <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" disabled={!!p.scenarioName} />
-            <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" disabled={!!p.scenarioName} />
+            <Field label="CDR (%)" value={p.inputs.cdr} onChange={set('cdr')} testId="input-cdr" disabled={!!p.scenarioName || !!p.userCashflow?.value} />
+            <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" disabled={!!p.scenarioName || !!p.userCashflow?.value} />
+            <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" disabled={!!p.scenarioName || !!p.userCashflow?.value} />
           </>}
           <Field label="SOFR (%)" value={p.inputs.libor} onChange={set('libor')} testId="input-libor" />
           {p.indexHint && <div className="form-text mt-0" data-testid="index-rate-hint">{p.indexHint}</div>}
