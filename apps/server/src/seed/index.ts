@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { dealsSeeder } from '../modules/deals/deals.catalogue.ts';
 import { reportsSeeder } from '../modules/reports/reports.seed.ts';
+import { vendorScenariosSeeder } from '../modules/scenarios/vendor-scenarios.seed.ts';
 import { seedDemoUsers, seedRoles, type SeededLogin } from './seed-users.ts';
 
 export interface SeedContext { db: Db; config: AppConfig; now: Date }
@@ -13,6 +14,7 @@ export interface SeedContext { db: Db; config: AppConfig; now: Date }
 export const seeders: { name: string; run(ctx: SeedContext): Promise<void> }[] = [
   dealsSeeder,
   reportsSeeder,
+  vendorScenariosSeeder,
 ];
 
 /** Roles, demo users, then every registered seeder. Returns the logins created now (to print once). */
