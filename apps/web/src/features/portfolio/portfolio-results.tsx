@@ -15,7 +15,8 @@ function yieldText(y: { IsSuccessful: boolean; Value: number | null; ErrorMessag
   return isSilentMetricFailure(y.ErrorMessage) ? '-----' : (y.ErrorMessage ?? '-----');
 }
 
-function PartView({ part, testId }: { part: PortfolioPart; testId: string }) {
+/** One part (ACIS, CIRT, Bonds or Total): per-entry metrics and the summed cash flow table; the vendor grid shows it too. */
+export function PartView({ part, testId }: { part: PortfolioPart; testId: string }) {
   const columns = Object.keys(part.PortfolioCashflow[0] ?? {}).filter((c) => c !== 'IsHistorical');
   return (
     <div data-testid={testId}>
