@@ -11,7 +11,8 @@ import {
 /** A scenario column: a name and the vendor shown above it (null: not vendor specific). */
 export interface ScenarioColumn { key: string; name: string; vendor: string | null }
 
-export const columnKey = (name: string, vendor: string | null): string => `${(vendor ?? '').toLowerCase()}\u0001${name.toLowerCase()}`;
+/** Printable (it is also the grid's column id and goes into a cookie): vendor/name, each URI-encoded, lower case. */
+export const columnKey = (name: string, vendor: string | null): string => `${encodeURIComponent((vendor ?? '').toLowerCase())}/${encodeURIComponent(name.toLowerCase())}`;
 
 /**
  * Every scenario column the portfolio can show, sorted by name then vendor. Global (generic

@@ -179,8 +179,13 @@ export function VendorGridPage() {
       setView({ kind, title, fileBase, header: exportHeader(column, bond), result });
     } catch (e) { alerts.show('danger', failureText(e), 10_000); }
   };
-  const onHeader = (column: ScenarioColumn) => void showRun('totals', column, runRequest(entries, column),
-    `Totals — ${column.vendor ? `${column.vendor} / ` : ''}${column.name}`, `${portfolio?.Name ?? 'portfolio'}_${column.name}`);
+  const onHeader = (column: ScenarioColumn) => {
+    // Lines whose cell failed in the last run would fail the whole totals run: they are left out (and named).
+    const failed = entries.filter((e) => shownCells.get(cellKey(e.OrdinalNumber, column))?.Error);
+    const note = failed.length ? ` (without line ${failed.map((e) => e.OrdinalNumber).join(', ')}: no result)` : '';
+    void showRun('totals', column, runRequest(entries.filter((e) => !failed.includes(e)), column),
+      `Totals — ${column.vendor ? `${column.vendor} / ` : ''}${column.name}${note}`, `${portfolio?.Name ?? 'portfolio'}_${column.name}`);
+  };
   const onCell = (entry: Portfolio['PortfolioEntries'][number], column: ScenarioColumn) => void showRun('entry', column, runRequest([entry], column),
     `Line ${entry.OrdinalNumber}, ${entry.DealName} ${entry.BondName} — ${column.vendor ? `${column.vendor} / ` : ''}${column.name}`,
     `${entry.DealName}_${entry.BondName}_${column.name}`, entry.BondName);

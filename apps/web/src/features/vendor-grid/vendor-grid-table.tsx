@@ -48,15 +48,19 @@ export function VendorGridTable({ type, entries, columns, cells, metric, onHeade
       { colId: 'current', headerName: reins ? 'Current Limit' : 'Current Balance', width: 130, type: 'rightAligned', valueGetter: (p) => money(p.data?.current) },
       { colId: 'margin', headerName: reins ? 'Coll (%)' : 'Price', width: 80, type: 'rightAligned', valueGetter: (p) => (p.data?.entry ? p.data.entry.Margin.toFixed(2) : '') },
     ];
-    const scenarioDefs: ColGroupDef<Row>[] = columns.map((c) => ({
-      headerName: c.vendor ?? 'Not vendor specific',
-      headerClass: 'vendor-grid-vendor',
-      children: [{
-        colId: SCENARIO_PREFIX + c.key, headerName: c.name, headerTooltip: 'Click for this scenario\'s portfolio totals', width: 130, type: 'rightAligned',
-        valueGetter: (p) => (p.data?.entry ? cellText(cells.get(cellKey(p.data.entry.OrdinalNumber, c)), metric) : formatTotal(c)),
-        cellClass: (p) => (p.value === MISSING_SCENARIO ? 'text-secondary fst-italic' : p.data?.entry ? 'vendor-grid-cell' : 'fw-bold'),
-      }],
-    }));
+    const scenarioDef = (c: ScenarioColumn): ColDef<Row> => ({
+      colId: SCENARIO_PREFIX + c.key, headerName: c.name, headerTooltip: 'Click for this scenario\'s portfolio totals', width: 130, type: 'rightAligned',
+      valueGetter: (p) => (p.data?.entry ? cellText(cells.get(cellKey(p.data.entry.OrdinalNumber, c)), metric) : formatTotal(c)),
+      cellClass: (p) => (p.value === MISSING_SCENARIO ? 'text-secondary fst-italic' : p.data?.entry ? 'vendor-grid-cell' : 'fw-bold'),
+    });
+    // The vendor above the scenario names: neighbouring columns of one vendor share its header.
+    const scenarioDefs: ColGroupDef<Row>[] = [];
+    for (const c of columns) {
+      const vendor = c.vendor ?? 'Not vendor specific';
+      const last = scenarioDefs.at(-1);
+      if (last && last.headerName === vendor) last.children.push(scenarioDef(c));
+      else scenarioDefs.push({ headerName: vendor, groupId: `g${scenarioDefs.length}`, children: [scenarioDef(c)] });
+    }
     function formatTotal(c: ScenarioColumn) {
       const t = columnTotal(entries, cells, c, metric);
       return t === null ? '' : formatMetric(metric, t);
@@ -78,7 +82,7 @@ export function VendorGridTable({ type, entries, columns, cells, metric, onHeade
   };
   return (
     <div style={{ height: Math.min(560, 120 + 28 * (entries.length + 1)) }} data-testid="vendor-grid">
-      <AgGridReact<Row> theme={theme} rowData={rows} pinnedBottomRowData={footer} columnDefs={columnDefs} suppressCellFocus
+      <AgGridReact<Row> theme={theme} rowData={rows} defaultColDef={{ sortable: false }} pinnedBottomRowData={footer} columnDefs={columnDefs} suppressCellFocus
         onColumnHeaderClicked={header} onCellClicked={cell} getRowId={(p) => String(p.data.entry?.OrdinalNumber ?? 'totals')} />
     </div>
   );
