@@ -24,7 +24,7 @@ async function api<T>(user: DemoUser, method: string, url: string, body?: unknow
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+  return (res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text) as T;
 }
 
 const grid = (page: Page) => page.getByTestId('vendor-grid');

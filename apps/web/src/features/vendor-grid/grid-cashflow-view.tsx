@@ -7,7 +7,7 @@
 import type { PortfolioPart, PortfolioRunResponse } from '@opencrt/contracts';
 import { useState } from 'react';
 import { PartView } from '../portfolio/portfolio-results.tsx';
-import { downloadPart } from './vendor-grid-xlsx.ts';
+import { downloadPart, partRows } from './vendor-grid-xlsx.ts';
 
 export interface CashflowView {
   /** 'totals': a scenario header was clicked; 'entry': one cell. */
@@ -41,7 +41,7 @@ export function GridCashflowView({ view, onClose }: { view: CashflowView; onClos
           <div className="pt-2">
             <button type="button" className="btn btn-sm btn-outline-success mb-2" data-testid="export-cashflow"
               onClick={() => void downloadPart(view.fileBase, active[0], active[1], view.header)}>Export Cashflow to Excel</button>
-            <PartView part={active[1]} testId={`grid-part-${active[0].toLowerCase()}`} />
+            <PartView part={active[0] === 'Bonds' ? { ...active[1], PortfolioCashflow: partRows(active[1], true) } : active[1]} testId={`grid-part-${active[0].toLowerCase()}`} />
           </div>
         ) : null}
       </div>

@@ -80,9 +80,11 @@ export function VendorGridTable({ type, entries, columns, cells, metric, onHeade
     if (!c || !entry || e.value === MISSING_SCENARIO || e.value === '') return;
     onCell(entry, c);
   };
+  // Short portfolios take the height they need; long ones scroll inside 560 px.
+  const auto = entries.length <= 15;
   return (
-    <div style={{ height: Math.min(560, 120 + 28 * (entries.length + 1)) }} data-testid="vendor-grid">
-      <AgGridReact<Row> theme={theme} rowData={rows} defaultColDef={{ sortable: false }} pinnedBottomRowData={footer} columnDefs={columnDefs} suppressCellFocus
+    <div style={auto ? undefined : { height: 560 }} data-testid="vendor-grid">
+      <AgGridReact<Row> theme={theme} rowData={rows} defaultColDef={{ sortable: false }} domLayout={auto ? 'autoHeight' : 'normal'} pinnedBottomRowData={footer} columnDefs={columnDefs} suppressCellFocus
         onColumnHeaderClicked={header} onCellClicked={cell} getRowId={(p) => String(p.data.entry?.OrdinalNumber ?? 'totals')} />
     </div>
   );
