@@ -152,7 +152,7 @@ describe('vendor grid', () => {
     await expect.poll(() => downloads.length, { timeout: 60_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('alert-success').last().textContent()).toBe('Portfolio calculation successfully exported.');
     const csvDownload = downloads.find((d) => d.suggestedFilename().endsWith('.csv'));
-    expect(csvDownload?.suggestedFilename()).toMatch(/^VG_Reinsurance_\w+_\d{8}_\d{6}\.csv$/);
+    expect(csvDownload?.suggestedFilename()).toMatch(/^VG Reinsurance \w+_\d{8}_\d{6}\.csv$/);
     const csv = readFileSync(await csvDownload!.path(), 'utf8').trim().split('\r\n');
     expect(csv[0]).toBe('Line,DealName,BondName,OwnedFaceAmt,ScenarioName,Vendor,Yield,RateOnLine,LossOnLine,ReturnOnLine,CollateralLossesPct,Wal,WritedownPct,Spread,Status');
     expect(csv).toHaveLength(1 + 2 * 4);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testConfig } from '../../test/test-config.ts';
+import { scenariosDb } from './scenarios.tables.ts';
 import { DEMO_VENDORS, ramp, vendorScenariosSeeder } from './vendor-scenarios.seed.ts';
 
 describe('demo vendor scenario sets (issue 13 item 5)', () => {
@@ -9,7 +10,7 @@ describe('demo vendor scenario sets (issue 13 item 5)', () => {
   afterAll(async () => { await t?.close(); });
   const get = async (user: 'analyst' | 'user', url: string) => t.request({ method: 'GET', url: `/api${url}`, token: await t.token(user) });
   const seed = (seedDemoData: boolean) => vendorScenariosSeeder.run({ db: t.handle.db, config: testConfig({ seedDemoData }), now: new Date('2026-01-05T00:00:00Z') });
-  const count = async () => Number((await t.handle.db.selectFrom('scenarios').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () => Number((await scenariosDb(t.handle.db).selectFrom('scenarios').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   it('ramps move linearly to their end value and then hold', () => {
     expect(ramp(10, 20, 4)).toEqual([10, 12.5, 15, 17.5, 20]);
@@ -33,7 +34,7 @@ describe('demo vendor scenario sets (issue 13 item 5)', () => {
   });
 
   it('does not bring back a deleted demo scenario on the next start', async () => {
-    await t.handle.db.deleteFrom('scenarios').where('scenario_name', '=', 'Baseline').execute();
+    await scenariosDb(t.handle.db).deleteFrom('scenarios').where('scenario_name', '=', 'Baseline').execute();
     await seed(true);
     expect(await count()).toBe(8);
   });
