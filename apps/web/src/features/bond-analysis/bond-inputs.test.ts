@@ -22,7 +22,19 @@ describe('bond analysis inputs', () => {
     expect(tabProblem('price', { ...inputs, yield: '', spread: '1', benchmark: '' })).toBe('Either Yield or both Spread and Benchmark Rate are required.');
     expect(tabProblem('price', { ...inputs, yield: '', spread: '1', benchmark: '4' })).toBeNull();
     expect(tabProblem('yield', { ...inputs, price: '' })).toBe('Price is required.');
-    expect(tabProblem('spread', { ...inputs, benchmark: 'x' })).toBe(' Price and Benchmark Rate are required.');
+    expect(tabProblem('spread', { ...inputs, benchmark: '' })).toBe(' Price and Benchmark Rate are required.');
+  });
+
+  it('refuses text that is not a number in a quote, and numbers out of range in the user\'s units (issue 18 #10)', () => {
+    // "abc" in Yield used to fall back to spread + benchmark and price at spread 0.
+    expect(tabProblem('price', { ...inputs, yield: 'abc' })).toBe('Missing valid: Yield');
+    expect(quoteFields('price', { ...inputs, yield: 'abc', spread: '0', benchmark: '0' })).not.toHaveProperty('Spread');
+    expect(tabProblem('spread', { ...inputs, price: '99', benchmark: 'x' })).toBe('Missing valid: Benchmark Rate');
+    expect(tabProblem('yield', { ...inputs, price: '1e2x' })).toBe('Missing valid: Price');
+    expect(tabProblem('price', { ...inputs, yield: '1500' })).toBe('Yield must be between -100% and 1,000%.');
+    expect(tabProblem('price', { ...inputs, yield: '', spread: '-200', benchmark: '4' })).toBe('Spread must be between -100% and 1,000%.');
+    expect(tabProblem('yield', { ...inputs, price: '0' })).toBe('Price must be above 0 and at most 1,000 (percent of face).');
+    expect(tabProblem('price', { ...inputs, yield: '999' })).toBeNull();
   });
 
   it('sends quotes as the API takes them: price in percent of face, the rest as fractions', () => {
