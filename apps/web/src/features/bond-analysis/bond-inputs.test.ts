@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { defaultBondInputs, formatMetric, loadBondInputs, saveBondInputs, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
+import { defaultBondInputs, defaultBondName, formatMetric, tabFromQuery, loadBondInputs, saveBondInputs, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
 import { shareLink } from './share-link.ts';
 import { formatMatrixCell } from '../../components/matrix-grid/matrix-grid.tsx';
 
@@ -72,5 +72,21 @@ describe('bond analysis inputs', () => {
     expect(link.searchParams.has('prepay_convention')).toBe(false);
     const abs = new URL(shareLink('http://x', { dealName: 'FORDO 2024-A', bondName: 'B', tab: 'yield', settlement: 20261015, inputs: { ...inputs, cpr: '1.5' }, convention: 'ABS' }));
     expect([abs.searchParams.get('prepay_convention'), abs.searchParams.get('cpr')]).toEqual(['ABS', '1.5']);
+  });
+
+  it('opens on the first offered class, not a retained zero-coupon tranche listed first (issue 18 #10)', () => {
+    const b = (BondName: string, BondType: string, Coupon: number | null, FloaterFormula: string | null = null, CurrentBalance = 1) =>
+      ({ BondName, BondType, Coupon, FloaterFormula, CurrentBalance, IsMACR: false });
+    expect(defaultBondName([b('A-H', 'Senior', 0), b('A-1', 'Senior', 4.45, 'SOFR + 0.85%'), b('M-1', 'Mezzanine', 4.6)])).toBe('A-1');
+    expect(defaultBondName([b('A-1', 'Senior', 4.45, null, 0), b('A-1H', 'Retained', 0), b('M-1', 'Mezzanine', 4.6)])).toBe('M-1');
+    // Nothing pays a coupon: the first class with a balance.
+    expect(defaultBondName([b('X', 'Senior', 0, null, 0), b('PO', 'Senior', 0)])).toBe('PO');
+  });
+
+  it('falls back to the default tab for an unknown tab= in a link (issue 18 #10)', () => {
+    expect(tabFromQuery('bogus', false)).toBe('price');
+    expect(tabFromQuery('bogus', true)).toBe('yield');
+    expect(tabFromQuery('spread', true)).toBe('spread');
+    expect(tabFromQuery(null, false)).toBe('price');
   });
 });

@@ -132,3 +132,26 @@ export const SILENT_ERRORS = new Set([
   "Can't compute Yield.", 'Too many tries in Yield calculation.', 'Guess is too negative in Yield calculation.',
   "Can't compute Spread.", 'Too many tries in Spread calculation.',
 ]);
+
+/**
+ * The bond a screen opens on without a bondName: the first class that pays something, i.e. an
+ * offered class. CRT deals list retained reference tranches first (STACR's zero-coupon A-H),
+ * which an analyst never prices (issue 18 #10); then any class with a balance, then the first.
+ */
+export function defaultBondName(bonds: readonly { BondName: string; IsMACR: boolean; CurrentBalance: number; Coupon: number | null; FloaterFormula: string | null; BondType: string }[]): string {
+  const live = bonds.filter((b) => !b.IsMACR && b.CurrentBalance > 0);
+  const offered = live.find((b) => b.BondType !== 'Retained' && ((b.Coupon ?? 0) > 0 || !!b.FloaterFormula));
+  return offered?.BondName ?? live[0]?.BondName ?? bonds[0]?.BondName ?? '';
+}
+
+const TABS: readonly PricingTab[] = ['price', 'yield', 'spread'];
+
+/**
+ * The pricing tab named by a link's `tab`, else the default (Yield when the link has a price,
+ * else Price). An unknown name falls back too, instead of an 'undefined surface' tab that posted
+ * to /api/simulate/<name> (issue 18 #10).
+ */
+export function tabFromQuery(tab: string | null, hasPrice: boolean): PricingTab {
+  const named = TABS.find((t) => t === tab?.toLowerCase());
+  return named ?? (hasPrice ? 'yield' : 'price');
+}
