@@ -63,6 +63,10 @@ describe('bond analysis inputs', () => {
     expect(formatMetric('spread', null)).toBe('-----');
     expect(formatMatrixCell(1.005)).toBe('1.00');
     expect(formatMatrixCell(null)).toBe('-----');
+    // No "-0.00": a tiny negative value rounds to an unsigned zero (issue 18 #10).
+    expect(formatMatrixCell(-0.001)).toBe('0.00');
+    expect(formatMatrixCell(-0)).toBe('0.00');
+    expect(formatMatrixCell(-0.006)).toBe('-0.01');
   });
 
   it('puts every input in a shareable link', () => {
