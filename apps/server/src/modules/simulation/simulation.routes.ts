@@ -3,6 +3,7 @@ import {
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
+import { trustedShape } from '../../http/trusted-shape.ts';
 import type { ApiModule } from '../module.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
 import { runBond, runMatrix } from './bond-runs.service.ts';
@@ -48,6 +49,7 @@ export const simulationModule: ApiModule = {
     }));
 
     api.post('/simulate/:type', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: {
         tags, summary: 'A bond\'s price (from Yield, or Spread + ReferenceCurve), yield (from Price) or spread (from Price + ReferenceCurve)',
@@ -60,6 +62,7 @@ export const simulationModule: ApiModule = {
     }));
 
     api.post('/simulate/:type/matrix', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: {
         tags, summary: 'A bond over the CPR × CDR grid: WAL, write-down % and the metric (grids indexed by CDR then CPR)',
