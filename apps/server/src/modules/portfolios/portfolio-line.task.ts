@@ -81,7 +81,9 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
   const { spec, state } = resolveDeal(input.deal);
   // The collateral is the entry's prerun cashflow when it has one (runRequest), else the rep lines.
   const deal = runRequest(spec, { ...request, RunLoanLevel: false }, state);
-  const bond = bondRows(deal, [], input.bondName)[0];
+  // The collateral rows give the bond rows their CPR / CDR / severity / delinquency columns (as the bond screen's run does).
+  const collateral = paymentDateCollateralRows(deal.flows, deal.pool, deal.paymentDates.map(isoToYmd));
+  const bond = bondRows(deal, collateral, input.bondName)[0];
   if (!bond) throw new Error(`Bond ${input.bondName} was not found in ${spec.dealName}.`);
   const scale = bond.originalBalance > 0 ? input.faceAmt / bond.originalBalance : 0;
   const metrics = bondMetrics(bond.rows, bond.originalBalance, input.settlementIso, false, bond.interestOnly ? bond.startBalance : null);
@@ -91,7 +93,6 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
   const rows = cutRows(bond.rows.map((r) => ({
     ...r, Balance: r.Balance * scale, Interest: r.Interest * scale, Principal: r.Principal * scale, Cash: r.Cash * scale, ActualWriteDown: r.ActualWriteDown * scale,
   })), bond.startBalance * scale);
-  const collateral = paymentDateCollateralRows(deal.flows, deal.pool, deal.paymentDates.map(isoToYmd));
   const first = collateral[0];
   const poolStart = first ? first.Balance + first.ScheduledPrincipal + first.PrepaidPrincipal + first.Defaults : 0;
   return {
@@ -127,6 +128,7 @@ export interface PortfolioCellMetrics {
   Wal: number | null;
   WritedownPct: number | null;
   Spread: number | null;
+  CurrentBalance: number | null;
 }
 
 /** The vendor grid's task: one line under one scenario, answered as metrics; a failure is the cell's Error. */
@@ -137,13 +139,14 @@ export function runPortfolioCell(input: PortfolioLineInput): PortfolioCellMetric
       Error: null, Yield: o.yield.IsSuccessful ? o.yield.Value : null, YieldError: o.yield.IsSuccessful ? null : o.yield.ErrorMessage,
       RateOnLine: o.lineMetrics.RateOnLine, LossOnLine: o.lineMetrics.LossOnLine, ReturnOnLine: o.lineMetrics.ReturnOnLine,
       CollateralLossesPct: o.collateralLossesPct, Wal: o.wal, WritedownPct: o.writedownPct, Spread: o.spread.IsSuccessful ? o.spread.Value : null,
+      CurrentBalance: o.currentBalance,
     };
   } catch (error) {
     // A deal not cached in this worker must reach the run service, which resends the deal.
     if (error instanceof Error && error.name === 'DealNotCached') throw error;
     return {
       Error: error instanceof Error ? error.message : String(error), Yield: null, YieldError: null, RateOnLine: null, LossOnLine: null,
-      ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null,
+      ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null, CurrentBalance: null,
     };
   }
 }

@@ -170,7 +170,7 @@ export function DealAnalysisPage() {
       }
       setShownRun({
         body: sent,
-        label: scenario ? `scenario ${scenario.ScenarioName}` : modelChosen ? `model ${model.model}`
+        label: userCashflow ? `user cashflow ${userCashflowLabel(userCashflow)}` : scenario ? `scenario ${scenario.ScenarioName}` : modelChosen ? `model ${model.model}`
           : agency ? `CPR ${inputs.cpr}` : `CPR ${inputs.cpr}, CDR ${inputs.cdr}, severity ${inputs.lossSeverity}, delinquency ${inputs.delinquency}`,
       });
       setRunError(null);
