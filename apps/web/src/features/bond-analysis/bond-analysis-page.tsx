@@ -16,6 +16,7 @@ import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
 import { CashflowTable } from '../../components/cashflow-table/cashflow-table.tsx';
+import { BondCharts } from './bond-charts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
@@ -226,6 +227,7 @@ export function BondAnalysisPage() {
             </button>
           </div>
           {result && <div className="mt-2"><CashflowTable rows={result.BondCashflow} columns={BOND_COLUMNS} testId="bond-cashflow-table" /></div>}
+          {result && <BondCharts rows={result.BondCashflow} agency={agency} />}
           <BondHistoryPanel key={`${dealName}|${bondName}`} dealName={dealName} bondName={bondName} />
           <HistoricalReportSection kind="Bond" dealName={dealName} />
         </>

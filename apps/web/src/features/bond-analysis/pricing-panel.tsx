@@ -7,6 +7,7 @@ import { MatrixHeatmap } from '../../components/matrix-grid/matrix-heatmap.tsx';
 import { PrepaymentConventionSelect } from '../deal-analysis/run-option-selects.tsx';
 import { prepaymentLabel, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
+import { rampTitle } from '../deal-analysis/analysis-inputs.ts';
 
 const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };
 type Sub = 'metric' | 'wal' | 'writedown' | 'surface';
@@ -20,7 +21,7 @@ function Field({ label, value, onChange, testId, disabled }: { label: string; va
   return (
     <label className="form-label small mb-1 d-block">
       {label}
-      <input className="form-control form-control-sm" value={value} disabled={disabled} data-testid={testId} onChange={(e) => onChange(e.target.value)} />
+      <input className="form-control form-control-sm" value={value} disabled={disabled} data-testid={testId} title={rampTitle(value)} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }
