@@ -27,6 +27,9 @@ export function PeriodChart({ title, periods, series, testId, height = 260 }: {
     const resize = () => chart?.resize();
     void import('echarts').then((echarts) => {
       if (disposed) return;
+      // Without a drawing canvas (a DOM without one, as in unit tests) there is no chart; the
+      // numbers stay in the tables.
+      if (!canDraw()) return;
       const c = echarts.init(el);
       chart = c;
       c.setOption({
@@ -51,6 +54,15 @@ export function PeriodChart({ title, periods, series, testId, height = 260 }: {
     return () => { disposed = true; window.removeEventListener('resize', resize); chart?.dispose(); };
   }, [title, periods, series]);
   return <div ref={host} style={{ height }} data-testid={testId} />;
+}
+
+/** True when the browser can draw on a canvas (jsdom cannot: its getContext answers null). */
+function canDraw(): boolean {
+  try {
+    return typeof HTMLCanvasElement !== 'undefined' && !/jsdom/i.test(navigator.userAgent) && document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Axis labels: 1.2B, 350M, 12K. */
