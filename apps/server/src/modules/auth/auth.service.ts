@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import type { ModuleContext } from '../module.ts';
 
 export type SignInResult =
@@ -36,7 +36,8 @@ export async function signIn(ctx: ModuleContext, username: string, password: str
     .selectAll()
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
-  const passwordOk = user ? await verifyPassword(user.password_hash, password) : false;
+  // Unknown names cost one argon2 verification too (against a dummy hash): no timing difference.
+  const passwordOk = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
   if (!user || !passwordOk) {
     await db.insertInto('failed_logins').values({ username: username.toLowerCase(), attempted_at: now }).execute();
     return { ok: false, error: 'invalid_grant', description: BAD_CREDENTIALS };
