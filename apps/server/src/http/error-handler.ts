@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientDatabaseError } from './database-errors.ts';
@@ -9,15 +10,16 @@ import { AppError } from './errors.ts';
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode;
+    if (status && status >= 400 && status < 500 && request.routeOptions.url === '/api/oauth/token') {
+      // The sign-in form reads OAuth's error shape, also for a body Fastify could not parse or a bad bearer header.
+      return reply.code(status).send({ error: 'invalid_request', error_description: error instanceof AppError ? error.message : clientErrorText(error) });
+    }
     if (error instanceof AppError) return reply.code(error.statusCode).send({ Message: error.message });
     const database = clientDatabaseError(error);
     if (database) return reply.code(database.status).send({ Message: database.message });
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ Message: describeValidation(error.validation, error.validationContext) });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && request.routeOptions.url === '/api/oauth/token') {
-      // The sign-in form reads OAuth's error shape, also for a body Fastify could not parse.
-      return reply.code(error.statusCode).send({ error: 'invalid_request', error_description: clientErrorText(error) });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
@@ -84,7 +86,7 @@ export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, 
 const CLIENT_ERROR_BODY = JSON.stringify({ Message: 'The request is not valid HTTP.' });
 
 /** Node's parser failed on the request: answer 400 (or 408 on a timeout) and close. */
-export function clientErrorHandler(error: Error & { code?: string }, socket: import('node:net').Socket): void {
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
   const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const status = timeout ? '408 Request Timeout' : '400 Bad Request';
