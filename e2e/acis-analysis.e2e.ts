@@ -66,8 +66,9 @@ describe('ACIS analysis', () => {
     await acis.run('run-scenario', '/api/simulate/acis');
     await acis.settle('2022-01-15');
     // A new settlement date clears the results (spec 001 §4) and the structure shows that month's layers.
-    expect(await page.locator('[data-testid=metric-value]').count()).toBe(0);
-    expect(await page.locator('[data-testid=acis-bond-M-2B] [data-testid=current-balance]').textContent()).toBe('66,412,499.73');
+    // The response has arrived but React may not have rendered it yet: poll the screen.
+    await expect.poll(() => page.locator('[data-testid=metric-value]').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator('[data-testid=acis-bond-M-2B] [data-testid=current-balance]').textContent(), { timeout: 10_000 }).toBe('66,412,499.73');
 
     await page.click('[data-testid=run-all]');
     expect(await page.locator('[data-testid=run-error]').textContent()).toBe('Provide contract amount and collateral for at least one bond.');

@@ -119,7 +119,8 @@ describe('reports', () => {
     await page.getByTestId('report-row').filter({ hasText: REPORT }).click();
     await page.getByTestId('report-delete').click();
     await alert(page, 'success', `Report "${REPORT}" deleted.`).waitFor();
-    expect(await page.getByTestId('report-row').filter({ hasText: REPORT }).count()).toBe(0);
+    // The list refetches after the alert: wait for the row to go rather than read it once.
+    await expect.poll(() => page.getByTestId('report-row').filter({ hasText: REPORT }).count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('a user runs \'Deal Historical\' from deal analysis with the screen\'s deal', async () => {

@@ -32,7 +32,10 @@ type Loadable = DealInput & { [LOAD]?: () => DealBody | Promise<DealBody> };
 /** A task's deal input on the API side: the key, the state and how to get the body on a miss. */
 export function dealInput(key: string, state: DealState | null, load: () => DealBody | Promise<DealBody>): DealInput {
   const input: Loadable = { key, state };
-  Object.defineProperty(input, LOAD, { value: load, enumerable: false });
+  // Loaded at most once per input: the tasks of a matrix share it and may all miss at first.
+  let body: Promise<DealBody> | null = null;
+  const once = () => (body ??= Promise.resolve().then(load));
+  Object.defineProperty(input, LOAD, { value: once, enumerable: false });
   return input;
 }
 

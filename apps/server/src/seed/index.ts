@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { dealsSeeder } from '../modules/deals/deals.catalogue.ts';
+import { portfoliosSeeder } from '../modules/portfolios/portfolios.seed.ts';
 import { reportsSeeder } from '../modules/reports/reports.seed.ts';
 import { seedDemoUsers, seedRoles, type SeededLogin } from './seed-users.ts';
 
@@ -13,6 +14,8 @@ export interface SeedContext { db: Db; config: AppConfig; now: Date }
 export const seeders: { name: string; run(ctx: SeedContext): Promise<void> }[] = [
   dealsSeeder,
   reportsSeeder,
+  // After the deals: the demo portfolios' entries are checked against the analyst's deals.
+  portfoliosSeeder,
 ];
 
 /** Roles, demo users, then every registered seeder. Returns the logins created now (to print once). */

@@ -1,7 +1,7 @@
 import { ScenarioInputSchema, type SimulationRequestBody } from '@opencrt/contracts';
 import {
   isCreditModel, prerunProblems, startingLines, validateSimulationRequest, ymdToIso,
-  type DealSpec, type DealState, type LoanTape, type SimulationRequest, type SimulationResponse,
+  type DealSpec, type DealState, type SimulationRequest, type SimulationResponse,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
@@ -14,7 +14,7 @@ import type { ModuleContext } from '../module.ts';
 import { createScenariosService } from '../scenarios/scenarios.service.ts';
 import { resolveUserVector } from '../vectors/index.ts';
 import { dealInput, type DealInput } from '../../runs/deal-cache.ts';
-import { loadVersionedLoanTape } from './loan-tape.loader.ts';
+import { findLoanTape, loadLoanTapeOf } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
 
 export interface PreparedRun {
@@ -23,7 +23,6 @@ export interface PreparedRun {
   state: DealState | null;
   request: SimulationRequest;
   settlementIso: string;
-  tape: LoanTape | null;
   /**
    * The deal as run tasks take it: a content key (name, structure version, tape version) and the
    * state; the worker caches spec and tape by the key, so they travel only on its first run there.
@@ -84,18 +83,17 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
   const modelled = await applyCreditModel(ctx, user, request, {
     dealName: deal.deal_name, settlementDate: effective, poolBalance, lines, months: Math.max(0, ...lines.map((l) => l.remainingTerm)),
   });
-  const loaded = loanLevel ? await loadVersionedLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
-  if (loanLevel && !loaded) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
-  const tape = loaded?.tape ?? null;
-  const key = `${deal.deal_name}|${start.specVersion}|${loaded?.version ?? 'rep-lines'}`;
+  const tapeRef = loanLevel ? await findLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
+  if (loanLevel && !tapeRef) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
+  const key = `${deal.deal_name}|${start.specVersion}|${tapeRef?.version ?? 'rep-lines'}`;
   return {
     dealName: deal.deal_name,
     spec,
     state: start.state,
     request: { ...modelled, SettlementDate: effective, RunLoanLevel: loanLevel },
     settlementIso: ymdToIso(effective) ?? spec.dates.closingDate,
-    tape,
-    deal: dealInput(key, start.state, () => ({ spec, tape })),
+    // The tape is read only when a worker lacks this key (first run, restart, eviction).
+    deal: dealInput(key, start.state, async () => ({ spec, tape: tapeRef ? await loadLoanTapeOf(ctx.db, tapeRef) : null })),
   };
 }
 

@@ -3,6 +3,7 @@
  * text; conversion to the save payload strips thousands separators; the run payload turns
  * percents into fractions (Margin and InterestRate /100, vectors /100 behind period 0).
  */
+import { cutAfterPayoff } from '../../components/cashflow-table/cut-after-payoff.ts';
 import {
   portfolioBondEmpty, portfolioDealEmpty, type PortfolioEntryOut, type PortfolioRunResponse, type PortfolioType,
 } from '@opencrt/contracts';
@@ -11,13 +12,15 @@ export interface EntryDraft {
   DealName: string; BondName: string; OwnedFaceAmt: string; Margin: string;
   Cpr: string; Cdr: string; LossSeverity: string; Delinquency: string; Libor: string; InterestRate: string;
   CancellationDate: string; CleanupCall: boolean; ScenarioId: number | null; AvailableBonds: string[];
+  /** The deal's optional cancellation date (YYYYMMDD) from GET /deals/{deal}; shown as the cancellation hint. */
+  OptionalCancellationDate: number | null;
 }
 
 /** Default new entry (spec 002 §9): face 1,000,000.00; margin 20 (Reinsurance) or 100 (Bonds); rates 0. */
 export function newEntry(type: PortfolioType): EntryDraft {
   return {
     DealName: '', BondName: '', OwnedFaceAmt: '1,000,000.00', Margin: type === 'Reinsurance' ? '20' : '100',
-    Cpr: '0', Cdr: '0', LossSeverity: '0', Delinquency: '0', Libor: '0', InterestRate: '0', CancellationDate: '', CleanupCall: false, ScenarioId: null, AvailableBonds: [],
+    Cpr: '0', Cdr: '0', LossSeverity: '0', Delinquency: '0', Libor: '0', InterestRate: '0', CancellationDate: '', CleanupCall: false, ScenarioId: null, AvailableBonds: [], OptionalCancellationDate: null,
   };
 }
 
@@ -27,7 +30,7 @@ export function draftOf(e: PortfolioEntryOut): EntryDraft {
     DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: e.OwnedFaceAmt.toLocaleString('en-US', { minimumFractionDigits: 2 }), Margin: String(e.Margin),
     Cpr: first(e.Cpr), Cdr: first(e.Cdr), LossSeverity: first(e.LossSeverity), Delinquency: first(e.Delinquency), Libor: first(e.Libor),
     InterestRate: String(e.InterestRate ?? 0), CancellationDate: e.CancellationDate ? String(e.CancellationDate) : '', CleanupCall: e.CleanupCall ?? false,
-    ScenarioId: e.ScenarioId, AvailableBonds: e.BondName ? [e.BondName] : [],
+    ScenarioId: e.ScenarioId, AvailableBonds: e.BondName ? [e.BondName] : [], OptionalCancellationDate: null,
   };
 }
 
@@ -61,24 +64,53 @@ export function savePayload(entries: readonly EntryDraft[]) {
   }));
 }
 
-/** POST /simulate/portfolio entries; the screen's interest rate / index applies to every entry. */
+/**
+ * POST /simulate/portfolio entries (spec 002 §7 run-entry payload); the screen's interest rate
+ * (Reinsurance) or index (Bonds) applies to every entry. An entry with a saved scenario sends its
+ * id instead of the four speeds (the server takes the scenario's vectors).
+ */
 export function runPayload(entries: readonly EntryDraft[], type: PortfolioType, rate: string) {
   const f = (s: string) => num(s) / 100;
-  return entries.map((e, i) => ({
-    OrdinalNumber: i + 1, DealName: e.DealName.trim(), BondName: e.BondName.trim(), OwnedFaceAmt: num(e.OwnedFaceAmt),
-    ...(type === 'Reinsurance' ? { Margin: f(e.Margin), InterestRate: f(rate) } : { Price: num(e.Margin) }),
-    Cancellation: /^\d{8}$/.test(e.CancellationDate), CancellationDate: /^\d{8}$/.test(e.CancellationDate) ? Number(e.CancellationDate) : null,
-    CleanupCall: e.CleanupCall, SelectedScenarioId: e.ScenarioId,
-    Cpr: f(e.Cpr), Cdr: f(e.Cdr), LossSeverity: f(e.LossSeverity), Delinquency: f(e.Delinquency), Libor: type === 'Bonds' ? f(rate) : f(e.Libor),
-  }));
+  return entries.map((e, i) => {
+    const cancellation = /^\d{8}$/.test(e.CancellationDate) ? Number(e.CancellationDate) : null;
+    const speeds = e.ScenarioId !== null ? { SelectedScenarioId: e.ScenarioId } : { Cpr: f(e.Cpr), Cdr: f(e.Cdr), LossSeverity: f(e.LossSeverity), Delinquency: f(e.Delinquency) };
+    return {
+      OrdinalNumber: i + 1, DealName: e.DealName.trim(), BondName: e.BondName.trim(), OwnedFaceAmt: num(e.OwnedFaceAmt),
+      ...(type === 'Reinsurance' ? { Margin: f(e.Margin), InterestRate: f(rate) } : { Price: num(e.Margin), Balance: num(e.OwnedFaceAmt) }),
+      Cancellation: cancellation !== null, CancellationDate: cancellation, CleanupCall: e.CleanupCall,
+      SettlementDateMonthsBackAdjustment: SETTLEMENT_MONTHS_BACK,
+      ...speeds, Libor: type === 'Bonds' ? f(rate) : f(e.Libor),
+    };
+  });
 }
 
-/** Results kept while the app runs, per portfolio (spec 002 §4: restored on return to the screen). */
-const kept = new Map<string, PortfolioRunResponse>();
-export const keptResults = {
-  get: (name: string) => kept.get(name) ?? null,
-  set: (name: string, r: PortfolioRunResponse) => { kept.set(name, r); },
-  clear: (name: string) => { kept.delete(name); },
+/** The CIRT activity month is this many months before settlement (spec 002 §9: always 2). */
+export const SETTLEMENT_MONTHS_BACK = 2;
+
+/** Bond rows are cut after the first row that follows a balance under 0.005 (spec 002 §5); other parts are kept whole. */
+export function cutBondRows(r: PortfolioRunResponse): PortfolioRunResponse {
+  if (!r.BondPortfolio) return r;
+  const rows = r.BondPortfolio.PortfolioCashflow;
+  const balances = rows.map((row) => ({ Balance: typeof row.Balance === 'number' ? row.Balance : Number.POSITIVE_INFINITY }));
+  const kept = cutAfterPayoff(balances).length;
+  return { ...r, BondPortfolio: { ...r.BondPortfolio, PortfolioCashflow: rows.slice(0, kept) } };
+}
+
+/**
+ * The last run, kept while the app runs (spec 002 §4: restored when the user comes back to the
+ * screen; cleared on add entry, save, Save As and portfolio switch). One slot: the run of the
+ * portfolio that was open, with the settlement date and rate it ran with.
+ */
+export interface KeptRun { portfolio: string; result: PortfolioRunResponse; settlement: string; rate: string }
+let kept: KeptRun | null = null;
+/** The portfolio open when the user left the screen (reopened when they come back without ?name). */
+let lastPortfolio = '';
+export const keptRun = {
+  get: (portfolio: string): KeptRun | null => (kept && kept.portfolio === portfolio ? kept : null),
+  set: (run: KeptRun) => { kept = run; },
+  clear: () => { kept = null; },
+  lastPortfolio: () => lastPortfolio,
+  remember: (portfolio: string) => { lastPortfolio = portfolio; },
 };
 
 /** MM/DD/YYYY ↔ YYYYMMDD. */

@@ -1,23 +1,37 @@
 /**
  * /portfolio (spec 002 "Portfolio screen", §4 states, §5, §8 messages). A portfolio is new
  * (unsaved: created in the modal or loaded from a spreadsheet) or existing; an existing one is
- * read-only until Edit, Update saves it, Cancel reloads it. Results are kept per portfolio while
- * the app runs and restored on return.
+ * read-only until Edit, Update saves it, Cancel reloads it. The last run is kept while the app
+ * runs and restored on return (portfolio-model keptRun).
  */
-import { PORTFOLIO_MESSAGES, PORTFOLIOS_UNSAVED, portfolioNameTaken, type PortfolioList, type PortfolioRunResponse, type PortfolioType } from '@opencrt/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router';
+import {
+  PORTFOLIO_MESSAGES, PORTFOLIOS_UNSAVED, portfolioNameTaken,
+  type PortfolioList, type PortfolioRunEntryResult, type PortfolioRunResponse, type PortfolioType, type ScenarioSummary,
+} from '@opencrt/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { ModalFrame } from '../scenario-list/modal-frame.tsx';
-import { dealBonds, dealLookup, deletePortfolios, listPortfolios, runPortfolio, savePortfolios, updatePortfolio } from './portfolio.api.ts';
-import { amount, draftOf, keptResults, newEntry, runIssues, runPayload, saveIssues, savePayload, todayIso, ymdOfPicker, type EntryDraft } from './portfolio-model.ts';
+import {
+  dealBonds, dealLookup, deletePortfolios, getPortfolio, listPortfolios, runPortfolio, savePortfolios, scenarioChoices, updatePortfolio, userDealNames,
+  type DealChoices,
+} from './portfolio.api.ts';
+import { PortfolioEntriesTable } from './portfolio-entries-table.tsx';
+import { PortfolioManageModal } from './portfolio-manage-modal.tsx';
+import {
+  amount, cutBondRows, draftOf, keptRun, newEntry, runIssues, runPayload, saveIssues, savePayload, todayIso, ymdOfPicker, type EntryDraft,
+} from './portfolio-model.ts';
 import { PortfolioResults } from './portfolio-results.tsx';
 import { exportPortfolio, importPortfolios } from './portfolio-xlsx.ts';
+import { useLeavePrompt } from './use-leave-prompt.ts';
 
-const UNSAVED_PROMPT = 'You have unsaved changes! Do you want to save them?';
 interface Draft { id: number | null; name: string; type: PortfolioType; entries: EntryDraft[] }
+const draftOfSaved = (p: PortfolioList[string]): Draft => ({ id: p.Id, name: p.Name, type: p.PortfolioType, entries: p.PortfolioEntries.map(draftOf) });
+/** Switching portfolio waits 1 s (spec 002 §9). */
+const SWITCH_DELAY_MS = 1000;
+const FAILURE_MS = 10_000;
 
 export function PortfolioPage() {
   const { api } = useSession();
@@ -32,242 +46,278 @@ export function PortfolioPage() {
   const [rate, setRate] = useState('0');
   const [result, setResult] = useState<PortfolioRunResponse | null>(null);
   const [manage, setManage] = useState(false);
-  const [newName, setNewName] = useState('');
-  const [newType, setNewType] = useState<PortfolioType>('Reinsurance');
+  const [saveAsName, setSaveAsName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [deals, setDeals] = useState<string[]>([]);
+  const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
+  const choices = useRef(new Map<string, Promise<DealChoices>>());
   const unsaved = news.length > 0 || dirty;
+
+  /** A deal's bonds and cancellation date, fetched once per deal while the screen is open. */
+  const dealChoices = useCallback((deal: string): Promise<DealChoices> => {
+    const key = deal.trim().toLowerCase();
+    let hit = choices.current.get(key);
+    if (!hit) {
+      hit = dealBonds(api, deal.trim());
+      choices.current.set(key, hit);
+      hit.catch(() => choices.current.delete(key));
+    }
+    return hit;
+  }, [api]);
+
+  /** Fills the bond choices of every entry of an opened portfolio (so its bond lists are complete when edited). */
+  const fillChoices = useCallback((d: Draft) => {
+    for (const deal of new Set(d.entries.map((e) => e.DealName).filter(Boolean))) {
+      dealChoices(deal).then((c) => {
+        const patch = (e: EntryDraft) => (e.DealName === deal ? { ...e, AvailableBonds: c.bonds, OptionalCancellationDate: c.optionalCancellation } : e);
+        setCurrent((cur) => (cur && cur.name === d.name ? { ...cur, entries: cur.entries.map(patch) } : cur));
+      }, () => alerts.show('danger', PORTFOLIO_MESSAGES.dealLoadFailed(deal)));
+    }
+  }, [dealChoices, alerts]);
 
   const open = useCallback((d: Draft | null) => {
     setCurrent(d); setEditing(d !== null && d.id === null); setDirty(false);
-    setResult(d ? keptResults.get(d.name) : null);
-  }, []);
+    const kept = d ? keptRun.get(d.name) : null;
+    setResult(kept?.result ?? null);
+    if (kept) { setSettlement(kept.settlement); setRate(kept.rate); }
+    keptRun.remember(d?.name ?? '');
+    if (d) fillChoices(d);
+  }, [fillChoices]);
 
+  /** Reload: the saved list from the server; new (unsaved) portfolios are dropped. */
   const load = useCallback(async (select?: string) => {
+    let list: PortfolioList = {};
     try {
-      const list = await listPortfolios(api);
-      setSaved(list);
-      setNews([]);
-      if (Object.keys(list).length === 0) alerts.show('info', PORTFOLIO_MESSAGES.noneFound);
-      const name = select ?? params.get('name') ?? '';
-      const p = Object.values(list).find((x) => x.Name.toLowerCase() === name.toLowerCase());
-      open(p ? { id: p.Id, name: p.Name, type: p.PortfolioType, entries: p.PortfolioEntries.map(draftOf) } : null);
-    } catch (e) { alerts.show('danger', messageOf(e)); }
-  }, [api, alerts, params, open]);
-  useEffect(() => { void load(); }, []); // once on entry; the query name is read then
+      list = await listPortfolios(api);
+    } catch (e) {
+      // A failed list is 'No portfolios found.' plus what the server answered.
+      alerts.show('danger', `${PORTFOLIO_MESSAGES.noneFound}\n${messageOf(e)}`);
+      setSaved({}); setNews([]); open(null);
+      return;
+    }
+    setSaved(list); setNews([]);
+    if (Object.keys(list).length === 0) alerts.show('info', PORTFOLIO_MESSAGES.noneFound);
+    const name = (select ?? '').toLowerCase();
+    const key = Object.keys(list).find((k) => k.toLowerCase() === name) ?? Object.keys(list).find((k) => list[k]?.Name.toLowerCase() === name);
+    const p = key ? list[key] : undefined;
+    open(p ? draftOfSaved(p) : null);
+  }, [api, alerts, open]);
+
+  useEffect(() => {
+    // Once on entry: the query name (or the portfolio open when the user left) is preselected.
+    void load(params.get('name') ?? keptRun.lastPortfolio());
+    userDealNames(api).then(setDeals, (e: unknown) => alerts.show('danger', messageOf(e)));
+    scenarioChoices(api).then(setScenarios, () => setScenarios([]));
+  }, []);
 
   const choose = (key: string) => {
     const p = saved[key];
     const n = news.find((x) => x.name === key);
-    // Switching portfolio waits 1 s (spec 002 §9).
+    keptRun.clear(); setResult(null);
     setBusy(true);
     setTimeout(() => {
       setBusy(false);
-      if (p) { open({ id: p.Id, name: p.Name, type: p.PortfolioType, entries: p.PortfolioEntries.map(draftOf) }); setParams({ name: p.Name }); }
-      else open(n ?? null);
-    }, 1000);
+      open(p ? draftOfSaved(p) : (n ?? null));
+      setParams(key ? { name: p?.Name ?? key } : {}, { replace: true });
+    }, SWITCH_DELAY_MS);
   };
 
-  const setEntry = (i: number, patch: Partial<EntryDraft>) => {
-    if (!current) return;
-    const entries = current.entries.map((e, k) => (k === i ? { ...e, ...patch } : e));
-    const next = { ...current, entries };
-    setCurrent(next); setDirty(true);
-    if (current.id === null) setNews((list) => list.map((d) => (d.name === current.name ? next : d)));
+  /** Applies an edit to the open portfolio (and to its copy in the unsaved list when it is new); sets the unsaved flag. */
+  const change = (edit: (d: Draft) => Draft) => {
+    const name = current?.name;
+    setCurrent((cur) => (cur ? edit(cur) : cur)); setDirty(true);
+    if (current?.id === null) setNews((list) => list.map((d) => (d.name === name ? edit(d) : d)));
   };
+  const editEntries = (f: (entries: EntryDraft[]) => EntryDraft[]) => change((d) => ({ ...d, entries: f(d.entries) }));
+  const setEntry = (i: number, patch: Partial<EntryDraft>) => editEntries((es) => es.map((e, k) => (k === i ? { ...e, ...patch } : e)));
+  const clearResults = () => { keptRun.clear(); setResult(null); };
+
+  /** A deal was chosen: its bonds load now (GET /deals/{deal}), the first becomes the entry's bond. */
   const chooseDeal = async (i: number, deal: string) => {
-    setEntry(i, { DealName: deal });
-    if (!deal.trim()) return;
+    if (!current) return;
+    const scenario = current.entries[i]?.ScenarioId ?? null;
+    const stillValid = scenarios.some((s) => s.Id === scenario && (!s.DealName || s.DealName.toLowerCase() === deal.toLowerCase()));
+    setEntry(i, { DealName: deal, BondName: '', AvailableBonds: [], OptionalCancellationDate: null, ScenarioId: stillValid ? scenario : null });
+    if (!deal) return;
     try {
-      const d = await dealBonds(api, deal.trim());
-      setEntry(i, { DealName: d.dealName, AvailableBonds: d.bonds, BondName: d.bonds[0] ?? '' });
+      const c = await dealChoices(deal);
+      editEntries((es) => es.map((e, k) => (k === i && e.DealName === deal
+        ? { ...e, DealName: c.dealName, AvailableBonds: c.bonds, BondName: c.bonds[0] ?? '', OptionalCancellationDate: c.optionalCancellation } : e)));
     } catch { alerts.show('danger', PORTFOLIO_MESSAGES.dealLoadFailed(deal)); }
   };
-  const addEntry = () => {
-    if (!current) return;
-    keptResults.clear(current.name); setResult(null);
-    setCurrent({ ...current, entries: [...current.entries, newEntry(current.type)] }); setDirty(true);
-  };
+  const addEntry = () => { if (current) { clearResults(); editEntries((es) => [...es, newEntry(current.type)]); } };
+  const removeEntry = (i: number) => { clearResults(); editEntries((es) => es.filter((_, k) => k !== i)); };
 
+  const linesFail = (issues: string[]) => { if (issues.length) alerts.show('danger', issues.join('\n'), FAILURE_MS); return issues.length > 0; };
+
+  /** Save: every new portfolio (POST /portfolios/bulk) and the open one's edits; false when nothing was saved. */
   const saveAll = async (): Promise<boolean> => {
-    const issues = news.flatMap((d) => saveIssues(d.entries));
-    if (issues.length) { alerts.show('danger', issues.join('\n')); return false; }
+    const edited = current && current.id !== null && dirty ? current : null;
+    if (linesFail([...news, ...(edited ? [edited] : [])].flatMap((d) => saveIssues(d.entries)))) return false;
     try {
       if (news.length) await savePortfolios(api, news.map((d) => ({ Name: d.name, PortfolioType: d.type, PortfolioEntries: savePayload(d.entries) })));
-      if (current?.id !== null && current && dirty) await updatePortfolio(api, current.id, savePayload(current.entries));
+      if (edited?.id) await updatePortfolio(api, edited.id, savePayload(edited.entries));
       alerts.success(PORTFOLIO_MESSAGES.bulkSaved);
-      if (current) keptResults.clear(current.name);
+      clearResults();
       await load(current?.name);
       return true;
-    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.bulkFailed} ${messageOf(e)}`); return false; }
+    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.bulkFailed} ${messageOf(e)}`, FAILURE_MS); return false; }
   };
   const update = async () => {
-    if (!current || current.id === null) return;
-    const issues = saveIssues(current.entries);
-    if (issues.length) { alerts.show('danger', issues.join('\n')); return; }
+    if (!current?.id || linesFail(saveIssues(current.entries))) return;
     try {
-      await updatePortfolio(api, current.id, savePayload(current.entries));
+      const p = await updatePortfolio(api, current.id, savePayload(current.entries));
       alerts.success(PORTFOLIO_MESSAGES.updated);
-      keptResults.clear(current.name);
-      await load(current.name);
-    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.failed} ${messageOf(e)}`, 10_000); }
+      setSaved((list) => Object.fromEntries(Object.entries(list).map(([k, v]) => [k, v.Id === p.Id ? p : v])));
+      open(draftOfSaved(p));
+    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.failed} ${messageOf(e)}`, FAILURE_MS); }
   };
-  const saveAs = async () => {
+  /** Cancel: the open portfolio again from the server (other unsaved portfolios stay). */
+  const cancelEdit = async () => {
     if (!current) return;
-    const name = window.prompt('Save portfolio as', `${current.name} (copy)`)?.trim();
-    if (!name) return;
-    const issues = saveIssues(current.entries);
-    if (issues.length) { alerts.show('danger', issues.join('\n')); return; }
+    try {
+      const p = await getPortfolio(api, current.name);
+      setSaved((list) => Object.fromEntries(Object.entries(list).map(([k, v]) => [k, v.Id === p.Id ? p : v])));
+      open(draftOfSaved(p));
+    } catch (e) { alerts.show('danger', messageOf(e)); }
+  };
+  const saveAs = async (name: string) => {
+    if (!current || linesFail(saveIssues(current.entries))) return;
+    if (allNames().some((n) => n.toLowerCase() === name.toLowerCase())) { alerts.show('danger', portfolioNameTaken(name)); return; }
     try {
       await savePortfolios(api, [{ Name: name, PortfolioType: current.type, PortfolioEntries: savePayload(current.entries) }]);
       alerts.success(PORTFOLIO_MESSAGES.saved(name));
+      setSaveAsName(null);
+      clearResults();
+      const others = news.filter((d) => d.name !== current.name);
       await load(name);
-    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.bulkFailed} ${messageOf(e)}`); }
+      setNews(others);
+    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.bulkFailed} ${messageOf(e)}`, FAILURE_MS); }
   };
 
   const analyze = async () => {
-    if (!current) return;
-    const issues = runIssues(current.entries);
-    if (issues.length) { alerts.show('danger', issues.join('\n')); return; }
+    if (!current || linesFail(runIssues(current.entries))) return;
+    setRunning(true);
     try {
-      const r = await runPortfolio(api, { SettlementDate: ymdOfPicker(settlement), PortfolioType: current.type, Entries: runPayload(current.entries, current.type, rate) });
-      keptResults.set(current.name, r); setResult(r);
-    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.failed}\n${messageOf(e).replace(/,/g, '\n')}`, 10_000); }
+      const r = cutBondRows(await runPortfolio(api, { SettlementDate: ymdOfPicker(settlement), PortfolioType: current.type, Entries: runPayload(current.entries, current.type, rate) }));
+      keptRun.set({ portfolio: current.name, result: r, settlement, rate }); setResult(r);
+    } catch (e) {
+      // Commas in the server's message become line breaks (spec 002 §8).
+      alerts.show('danger', `${PORTFOLIO_MESSAGES.failed}\n${messageOf(e).replace(/,\s*/g, '\n')}`, FAILURE_MS);
+    } finally { setRunning(false); }
   };
 
   const exportXlsx = async () => {
     if (!current) return;
+    const n = (s: string) => amount(s) || 0;
     const { fileName, data } = await exportPortfolio(current.name, current.type, current.entries.map((e) => ({
-      DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: amount(e.OwnedFaceAmt) || 0, Margin: amount(e.Margin) || 0,
-      Cpr: amount(e.Cpr) || 0, Cdr: amount(e.Cdr) || 0, LossSeverity: amount(e.LossSeverity) || 0, Delinquency: amount(e.Delinquency) || 0,
+      DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: n(e.OwnedFaceAmt), Margin: n(e.Margin), Cpr: n(e.Cpr), Cdr: n(e.Cdr), LossSeverity: n(e.LossSeverity), Delinquency: n(e.Delinquency),
     })));
     const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
     const a = document.createElement('a'); a.href = url; a.download = fileName; a.click(); URL.revokeObjectURL(url);
   };
+  const allNames = () => [...Object.values(saved).map((p) => p.Name), ...news.map((d) => d.name)];
   const importXlsx = async (file: File) => {
-    const names = [...Object.values(saved).map((p) => p.Name), ...news.map((d) => d.name)];
-    const outcome = await importPortfolios(await file.arrayBuffer(), names, await dealLookup(api));
-    if (outcome.errors.length) { alerts.show('danger', outcome.errors.join('\n'), 15_000); return; }
-    const drafts = outcome.portfolios.map((p) => ({
-      id: null, name: p.Name ?? '', type: p.PortfolioType,
-      entries: p.PortfolioEntries.map((e) => ({ ...draftOf({ ...e, DealName: e.DealName ?? '', BondName: e.BondName ?? '', AnnualPremium: 0, Cpr: e.Cpr ?? [0], Cdr: e.Cdr ?? [0], LossSeverity: e.LossSeverity ?? [0], Delinquency: e.Delinquency ?? [0], Libor: [0], InterestRate: null, CancellationDate: null, CleanupCall: null, ScenarioId: null }) })),
-    }));
-    setNews((list) => [...list, ...drafts]);
-    open(drafts[0] ?? null);
-    setManage(false);
+    try {
+      const outcome = await importPortfolios(await file.arrayBuffer(), allNames(), await dealLookup(api));
+      if (outcome.errors.length) { alerts.show('danger', outcome.errors.join('\n'), FAILURE_MS); return; }
+      const drafts: Draft[] = outcome.portfolios.map((p) => ({
+        id: null, name: p.Name ?? '', type: p.PortfolioType,
+        entries: p.PortfolioEntries.map((e) => draftOf({
+          ...e, DealName: e.DealName ?? '', BondName: e.BondName ?? '', AnnualPremium: 0, Cpr: e.Cpr ?? [0], Cdr: e.Cdr ?? [0], LossSeverity: e.LossSeverity ?? [0],
+          Delinquency: e.Delinquency ?? [0], Libor: [0], InterestRate: null, CancellationDate: null, CleanupCall: null, ScenarioId: null,
+        })),
+      }));
+      setNews((list) => [...list, ...drafts]);
+      clearResults();
+      open(drafts[0] ?? null);
+      setManage(false);
+    } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.reviewXlsx}\n${messageOf(e)}`, FAILURE_MS); }
   };
 
-  const createNew = () => {
-    const name = newName.trim();
-    const taken = [...Object.values(saved).map((p) => p.Name), ...news.map((d) => d.name)].some((n) => n.toLowerCase() === name.toLowerCase());
-    if (taken) { alerts.show('danger', portfolioNameTaken(name)); return; }
-    const d: Draft = { id: null, name, type: newType, entries: [] };
-    setNews((list) => [...list, d]); open(d); setManage(false); setNewName('');
+  const createNew = (name: string, type: PortfolioType) => {
+    if (allNames().some((n) => n.toLowerCase() === name.toLowerCase())) { alerts.show('danger', portfolioNameTaken(name)); return; }
+    const d: Draft = { id: null, name, type, entries: [] };
+    setNews((list) => [...list, d]); clearResults(); open(d); setManage(false);
   };
   const remove = async (ids: number[]) => {
     if (news.length > 0) { alerts.show('danger', PORTFOLIOS_UNSAVED); return; }
-    try { await deletePortfolios(api, ids); alerts.success(PORTFOLIO_MESSAGES.removed); await load(''); } catch (e) { alerts.show('danger', messageOf(e)); }
+    try {
+      await deletePortfolios(api, ids);
+      alerts.success(PORTFOLIO_MESSAGES.removed);
+      const stays = current?.id && !ids.includes(current.id) ? current.name : '';
+      if (!stays) clearResults();
+      await load(stays);
+    } catch (e) { alerts.show('danger', messageOf(e)); }
   };
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') { asked.current = false; return; }
-    if (asked.current) return;
-    asked.current = true;
-    if (!window.confirm(UNSAVED_PROMPT)) { blocker.proceed(); return; }
-    void saveAll().then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker]); // answer each blocked navigation once
+  useLeavePrompt(unsaved, saveAll);
 
-  const readOnly = !current || (current.id !== null && !editing);
+  const lineResults = useMemo(() => new Map<number, PortfolioRunEntryResult>((result?.TotalPortfolio.PortfolioEntries ?? []).map((e) => [e.OrdinalNumber, e])), [result]);
+  const existing = current !== null && current.id !== null;
+  const readOnly = !current || (existing && !editing);
   const keys = [...Object.keys(saved), ...news.map((d) => d.name)];
+  const selected = current ? (Object.keys(saved).find((k) => saved[k]?.Id === current.id) ?? current.name) : '';
   return (
     <div className="container-fluid py-3" data-testid="portfolio-page">
-      <h2>Portfolio</h2>
-      <div className="d-flex flex-wrap gap-2 align-items-end mb-2">
-        <label className="form-label">Portfolio
-          <select className="form-select" data-testid="portfolio-select" value={current?.name ?? ''} disabled={busy || (editing && current?.id !== null)} onChange={(e) => choose(e.target.value)}>
+      <h2 className="h4">Portfolio</h2>
+      <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
+        <div>
+          <label className="form-label mb-0 small" htmlFor="portfolio-select">Portfolio</label>
+          <select id="portfolio-select" className="form-select" style={{ minWidth: 240 }} data-testid="portfolio-select" value={selected}
+            disabled={busy || (editing && existing)} onChange={(e) => choose(e.target.value)}>
             <option value="">-- choose --</option>
-            {keys.map((k) => <option key={k} value={saved[k]?.Name ?? k}>{k}</option>)}
+            {keys.map((k) => <option key={k} value={k}>{k}{saved[k] ? '' : ' (unsaved)'}</option>)}
           </select>
-        </label>
-        <span className="badge text-bg-secondary" data-testid="portfolio-type">{current?.type ?? ''}</span>
-        <label className="form-label">Settlement Date
-          <input type="date" className="form-control" data-testid="settlement-date" value={settlement} onChange={(e) => setSettlement(e.target.value)} />
-        </label>
-        <label className="form-label">{current?.type === 'Bonds' ? 'Index (%)' : 'Interest Rate (%)'}
-          <input className="form-control" data-testid="portfolio-rate" value={rate} onChange={(e) => setRate(e.target.value)} />
-        </label>
+        </div>
+        <div>
+          <div className="small">Type</div>
+          <div className="form-control-plaintext fw-semibold" data-testid="portfolio-type">{current?.type ?? '—'}</div>
+        </div>
+        <div>
+          <label className="form-label mb-0 small" htmlFor="portfolio-settlement">Settlement Date</label>
+          <input id="portfolio-settlement" type="date" className="form-control" data-testid="settlement-date" value={settlement} onChange={(e) => setSettlement(e.target.value)} />
+        </div>
+        <div>
+          <label className="form-label mb-0 small" htmlFor="portfolio-rate">{current?.type === 'Bonds' ? 'Index (%)' : 'Interest Rate (%)'}</label>
+          <input id="portfolio-rate" className="form-control" style={{ width: 120 }} data-testid="portfolio-rate" value={rate} onChange={(e) => setRate(e.target.value)} />
+        </div>
+        {busy ? <span className="text-body-secondary small align-self-center">Loading portfolio…</span> : null}
       </div>
-      <div className="d-flex flex-wrap gap-2 mb-2">
-        <button type="button" className="btn btn-primary" disabled={!current || current.entries.length === 0} onClick={() => void analyze()}>Analyze portfolio</button>
-        <button type="button" className="btn btn-outline-secondary" onClick={() => setManage(true)}>Manage portfolios</button>
-        <button type="button" className="btn btn-outline-primary" disabled={!unsaved} onClick={() => void saveAll()}>Save</button>
-        <button type="button" className="btn btn-outline-primary" disabled={!current} onClick={() => void saveAs()}>Save As</button>
-        <button type="button" className="btn btn-outline-secondary" disabled={!current} onClick={() => void exportXlsx()}>Export to XLSX</button>
-        <button type="button" className="btn btn-outline-secondary" onClick={() => void load(current?.name)}>Reload</button>
-        {current?.id !== null && current ? (editing
-          ? <button type="button" className="btn btn-outline-warning" onClick={() => void load(current.name)}>Cancel</button>
-          : <button type="button" className="btn btn-outline-warning" onClick={() => setEditing(true)}>Edit</button>) : null}
-        <button type="button" className="btn btn-outline-success" disabled={readOnly} onClick={addEntry}>Add portfolio entry</button>
-        {current?.id !== null && editing ? <button type="button" className="btn btn-success" onClick={() => void update()}>Update</button> : null}
-        {unsaved ? <span className="badge text-bg-warning align-self-center" data-testid="unsaved">Unsaved changes</span> : null}
+      <div className="d-flex flex-wrap gap-2 mb-2 align-items-center">
+        <button type="button" className="btn btn-primary" data-testid="analyze" disabled={!current || current.entries.length === 0 || running} onClick={() => void analyze()}>
+          {running ? 'Analyzing…' : 'Analyze portfolio'}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" data-testid="manage" onClick={() => setManage(true)}>Manage portfolios</button>
+        <button type="button" className="btn btn-outline-primary" data-testid="save" disabled={!unsaved} onClick={() => void saveAll()}>Save</button>
+        <button type="button" className="btn btn-outline-primary" data-testid="save-as" disabled={!current} onClick={() => setSaveAsName(`${current?.name ?? ''} copy`)}>Save As</button>
+        <button type="button" className="btn btn-outline-secondary" data-testid="export-xlsx" disabled={!current} onClick={() => void exportXlsx()}>Export to XLSX</button>
+        <button type="button" className="btn btn-outline-secondary" data-testid="reload" onClick={() => { clearResults(); void load(current?.name); }}>Reload</button>
+        {existing ? (editing
+          ? <button type="button" className="btn btn-outline-warning" data-testid="cancel-edit" onClick={() => void cancelEdit()}>Cancel</button>
+          : <button type="button" className="btn btn-outline-warning" data-testid="edit" onClick={() => setEditing(true)}>Edit</button>) : null}
+        <button type="button" className="btn btn-outline-success" data-testid="add-entry" disabled={readOnly} onClick={addEntry}>Add portfolio entry</button>
+        {existing && editing ? <button type="button" className="btn btn-success" data-testid="update" onClick={() => void update()}>Update</button> : null}
+        {unsaved ? <span className="badge text-bg-warning" data-testid="unsaved">Unsaved changes</span> : null}
       </div>
-      {current ? <EntriesTable draft={current} readOnly={readOnly} onChange={setEntry} onDeal={(i, d) => void chooseDeal(i, d)} /> : null}
+      {current ? (
+        <PortfolioEntriesTable type={current.type} entries={current.entries} readOnly={readOnly} deals={deals} scenarios={scenarios} results={lineResults}
+          onChange={setEntry} onDeal={(i, d) => void chooseDeal(i, d)} onRemove={removeEntry} />
+      ) : <p className="text-body-secondary">Choose a portfolio, or create one in Manage portfolios.</p>}
       {result ? <PortfolioResults result={result} /> : null}
-      {manage ? (
-        <ModalFrame title="Manage portfolios" testId="manage-portfolios" onClose={() => setManage(false)} footer={<button type="button" className="btn btn-secondary" onClick={() => setManage(false)}>Close</button>}>
-          <div className="mb-3 d-flex gap-2">
-            <input className="form-control" placeholder="Portfolio name" data-testid="new-portfolio-name" value={newName} onChange={(e) => setNewName(e.target.value)} />
-            <select className="form-select" data-testid="new-portfolio-type" value={newType} onChange={(e) => setNewType(e.target.value as PortfolioType)}>
-              <option>Reinsurance</option><option>Bonds</option>
-            </select>
-            <button type="button" className="btn btn-primary" disabled={newName.trim() === ''} onClick={createNew}>Create</button>
-          </div>
-          <label className="form-label">Create from XLSX
-            <input type="file" accept=".xlsx" className="form-control" data-testid="import-xlsx" onChange={(e) => { const f = e.target.files?.[0]; if (f) void importXlsx(f); }} />
-          </label>
-          <ul className="list-group mt-3">
-            {Object.entries(saved).map(([k, p]) => (
-              <li key={k} className="list-group-item d-flex justify-content-between">{k}
-                <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove([p.Id])}>Delete</button></li>
-            ))}
-          </ul>
+      {manage ? <PortfolioManageModal saved={saved} onCreate={createNew} onImport={(f) => void importXlsx(f)} onDelete={(ids) => void remove(ids)} onClose={() => setManage(false)} /> : null}
+      {saveAsName !== null ? (
+        <ModalFrame title="Save As" testId="save-as-modal" onClose={() => setSaveAsName(null)} footer={(
+          <>
+            <button type="button" className="btn btn-secondary" onClick={() => setSaveAsName(null)}>Cancel</button>
+            <button type="button" className="btn btn-primary" data-testid="save-as-ok" disabled={saveAsName.trim() === ''} onClick={() => void saveAs(saveAsName.trim())}>Save</button>
+          </>
+        )}>
+          <label className="form-label" htmlFor="save-as-name">New portfolio name</label>
+          <input id="save-as-name" className="form-control" data-testid="save-as-name" value={saveAsName} onChange={(e) => setSaveAsName(e.target.value)} />
         </ModalFrame>
       ) : null}
     </div>
-  );
-}
-
-function EntriesTable({ draft, readOnly, onChange, onDeal }: { draft: Draft; readOnly: boolean; onChange(i: number, patch: Partial<EntryDraft>): void; onDeal(i: number, deal: string): void }) {
-  const reins = draft.type === 'Reinsurance';
-  const field = (i: number, e: EntryDraft, k: keyof EntryDraft, disabled = false) => (
-    <input className="form-control form-control-sm" value={String(e[k] ?? '')} disabled={readOnly || disabled} onChange={(ev) => onChange(i, { [k]: ev.target.value } as Partial<EntryDraft>)} />
-  );
-  return (
-    <table className="table table-sm" data-testid="portfolio-entries">
-      <thead><tr><th>#</th><th>Deal</th><th>Bond</th><th>{reins ? 'Initial Limit ($)' : 'Balance ($)'}</th><th>{reins ? 'Collateral (%)' : 'Price'}</th>
-        <th>CPR</th><th>CDR</th><th>Severity</th><th>Delinquency</th><th>Cancellation (YYYYMMDD)</th><th>Cleanup Call</th></tr></thead>
-      <tbody>
-        {draft.entries.map((e, i) => {
-          const scenario = e.ScenarioId !== null;
-          return (
-            <tr key={i}>
-              <td>{i + 1}</td>
-              <td><input className="form-control form-control-sm" value={e.DealName} disabled={readOnly} onChange={(ev) => onChange(i, { DealName: ev.target.value })} onBlur={(ev) => onDeal(i, ev.target.value)} /></td>
-              <td>
-                <select className="form-select form-select-sm" value={e.BondName} disabled={readOnly} onChange={(ev) => onChange(i, { BondName: ev.target.value })}>
-                  <option value="" />
-                  {[...new Set([e.BondName, ...e.AvailableBonds])].filter(Boolean).map((b) => <option key={b}>{b}</option>)}
-                </select>
-              </td>
-              <td>{field(i, e, 'OwnedFaceAmt')}</td><td>{field(i, e, 'Margin')}</td>
-              <td>{field(i, e, 'Cpr', scenario)}</td><td>{field(i, e, 'Cdr', scenario)}</td><td>{field(i, e, 'LossSeverity', scenario)}</td><td>{field(i, e, 'Delinquency', scenario)}</td>
-              <td>{field(i, e, 'CancellationDate')}</td>
-              <td><input type="checkbox" className="form-check-input" checked={e.CleanupCall} disabled={readOnly} onChange={(ev) => onChange(i, { CleanupCall: ev.target.checked })} /></td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }
