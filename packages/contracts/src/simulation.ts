@@ -42,7 +42,8 @@ export const SimulationRequestSchema = z.object({
   DealName: z.string().trim().min(1, 'Deal file could not be opened').max(200),
   SettlementDate: z.union([boundedInt(MIN_DATE, MAX_DATE), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
     .refine((v) => isCalendarYyyymmdd(Number(v)), 'SettlementDate must be a calendar date (YYYYMMDD)')
-    .refine((v) => Number(v) >= MIN_DATE && Number(v) <= MAX_DATE, `SettlementDate must be between ${MIN_DATE} and ${MAX_DATE}.`).optional().nullable(),
+    // Numbers are range-checked by their branch; text needs the same range here.
+    .refine((v) => typeof v === 'number' || (Number(v) >= MIN_DATE && Number(v) <= MAX_DATE), `SettlementDate must be between ${MIN_DATE} and ${MAX_DATE}.`).optional().nullable(),
   RunLoanLevel: z.boolean().optional().default(false),
   CleanupCall: z.boolean().optional().default(false),
   UseMortgageInsurance: z.boolean().optional().default(false),
