@@ -14,7 +14,7 @@ describe('bounded request fields', () => {
   });
   afterAll(async () => { await t.close(); });
 
-  const refused = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const refused = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
     const res = await t.request({ method, url, token: analyst, ...(payload === undefined ? {} : { payload: payload as object }) });
     expect(res.statusCode, `${url} ${res.body}`).toBe(400);
     return (res.json() as { Message: string }).Message;
@@ -24,7 +24,7 @@ describe('bounded request fields', () => {
   it('ids above 2^31−1 and absurd path dates', async () => {
     expect(await refused('GET', '/api/scenarios/2147483648')).toBe('id: must be between 1 and 2147483647');
     expect(await refused('PUT', '/api/portfolios/9007199254740991', { PortfolioEntries: [] })).toBe('id: must be between 1 and 2147483647');
-    expect(await refused('POST', '/api/scenarios/bulk/share', { scenarioIds: [2 ** 40], userIds: [] })).toBe('scenarioIds.0: must be between 1 and 2147483647');
+    expect(await refused('DELETE', '/api/scenarios/bulk', [2 ** 40])).toBe('0: must be between 1 and 2147483647');
     expect(await refused('GET', '/api/deals/STACR%202026-DNA1/99999999')).toBe('settlementDate must be a calendar date (YYYYMMDD)');
     expect(await refused('GET', '/api/deals/STACR%202026-DNA1/99991231')).toBe('settlementDate must be between 19000101 and 21001231.');
   });
