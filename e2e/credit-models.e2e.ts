@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +43,7 @@ describe('credit models (issue 17)', () => {
     await page.click('[data-testid=run-scenario]');
     await page.locator('[data-testid=results-panel]').waitFor({ timeout: 120_000 });
     expect(await page.locator('[data-testid=stored-scenario]').textContent()).toBe(`Scenario ${name} stored.`);
-    await page.screenshot({ path: fileURLToPath(new URL('../docs/screenshots/ldm3-run-1400.png', import.meta.url)), fullPage: false });
+    await page.screenshot({ path: path.join(tmpdir(), 'opencrt-ldm3-run-1400.png'), fullPage: false });
     const modelFirstBalance = await page.locator('[data-testid=collateral-table] [row-index="0"] [col-id="c2"]').textContent();
 
     // Reuse: pick the stored scenario (the model goes back to None); the run reproduces the balances.
@@ -92,7 +94,7 @@ describe('credit models (issue 17)', () => {
     await expect.poll(() => page.locator('[data-testid=adco-progress] tbody tr[data-state=ok]').count(), { timeout: 240_000 }).toBe(4);
     expect(await rows.nth(0).locator('td').allTextContents()).toEqual([DNA1, 'ADCO BASE', expect.stringMatching(/^Stored\. Projected losses \$/)]);
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.screenshot({ path: fileURLToPath(new URL('../docs/screenshots/admin-adco-1024.png', import.meta.url)) });
+    await page.screenshot({ path: path.join(tmpdir(), 'opencrt-admin-adco-1024.png') });
     // The scenarios are stored for the admin under the sheet's names.
     const list = await fetch(`${baseUrl()}/api/scenarios?dealName=${encodeURIComponent('CAS 2021-R01')}`, { headers: { authorization: `Bearer ${await apiToken('admin')}` } });
     const names = ((await list.json()) as { ScenarioName: string }[]).map((s) => s.ScenarioName);

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
+import type { ZodType } from 'zod';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/authenticate.ts';
@@ -16,6 +17,7 @@ import type { SessionCache } from './auth/session-cache.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installNotFound } from './http/error-handler.ts';
 import { installRequestGuards } from './http/request-guards.ts';
 import { installSecurityHeaders, securityHeaderOptions } from './http/security-headers.ts';
+import { bindKeys } from './http/request-keys.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { modules } from './modules/index.ts';
 
@@ -43,7 +45,11 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   };
   const app = Fastify(serverOptions)
     .withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Bodies are bound case-insensitively (camelCase or PascalCase) before the zod check; see request-keys.ts.
+  app.setValidatorCompiler<ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body' ? (data: unknown) => validate(bindKeys(route.schema, data)) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installRequestGuards(app);

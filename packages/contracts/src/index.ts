@@ -14,3 +14,4 @@ export * from './portfolio-runs.ts';
 export * from './reports.ts';
 export * from './custom-deals.ts';
 export * from './report-sql.ts';
+export * from './breakeven.ts';

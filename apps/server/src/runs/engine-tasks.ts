@@ -15,6 +15,7 @@ import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../m
 import { creditModelTask } from '../modules/credit-models/credit-model.tasks.ts';
 import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
 import { bondMatrixRowsTask, bondRunTask } from '../modules/simulation/bond-run.tasks.ts';
+import { breakevenTask } from '../modules/simulation/breakeven.tasks.ts';
 import { resolveDeal, type DealInput } from './deal-cache.ts';
 
 /** A deal run's input: the deal by key (cached in the worker) or, for older callers, its parts. */
@@ -35,6 +36,8 @@ export const engineTasks = {
   bondRun: bondRunTask,
   /** POST /simulate/{type}/matrix: a group of CDR rows of the grid. */
   bondMatrixRows: bondMatrixRowsTask,
+  /** POST /simulate/breakeven: breakeven CDRs of a group of classes. */
+  breakeven: breakevenTask,
   /** POST /simulate/acis: the reinsurer cashflow of an ACIS layer. */
   acis: acisTask,
   /** POST /simulate/acis/matrix: a group of CDR rows. */

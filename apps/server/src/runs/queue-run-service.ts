@@ -16,7 +16,7 @@ import { SentDeals } from './deal-cache.ts';
 import type { TaskInput, TaskName, TaskOutput } from './engine-tasks.ts';
 import {
   RunCancelled, SERVER_BUSY, USER_BUSY,
-  type BatchOptions, type BatchOutcome, type RunLimits, type RunOptions, type RunService,
+  settleEach, type BatchOptions, type BatchOutcome, type RunLimits, type RunOptions, type RunService,
 } from './run-service.ts';
 
 /** The queue every API replica and worker shares (under the key prefix). */
@@ -133,17 +133,8 @@ export class QueueRunService implements RunService {
     const release = await this.admissions.admit(options.userId);
     options.onAdmitted?.();
     try {
-      return await Promise.all(inputs.map(async (input, index) => {
-        let outcome: BatchOutcome<TaskOutput<N>>;
-        try {
-          outcome = { ok: true, value: await this.exec(name, input, options.signal) };
-        } catch (error) {
-          if (error instanceof RunCancelled || error instanceof RunUnavailable) throw error;
-          outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
-        }
-        options.onResult?.(index, outcome);
-        return outcome;
-      }));
+      return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult,
+        (error) => error instanceof RunCancelled || error instanceof RunUnavailable);
     } finally {
       await release();
     }

@@ -23,6 +23,28 @@ export interface BatchOptions<T> extends RunOptions {
 }
 
 /**
+ * Runs every input of a batch at once and reports each outcome as it settles. An error that
+ * `fatal` names (a cancelled run, a service that is down) ends the whole batch; any other becomes
+ * that item's failure, so one bad cell does not sink a grid.
+ */
+export function settleEach<I, O>(
+  inputs: readonly I[], exec: (input: I) => Promise<O>,
+  onResult: ((index: number, outcome: BatchOutcome<O>) => void) | undefined, fatal: (error: unknown) => boolean,
+): Promise<BatchOutcome<O>[]> {
+  return Promise.all(inputs.map(async (input, index) => {
+    let outcome: BatchOutcome<O>;
+    try {
+      outcome = { ok: true, value: await exec(input) };
+    } catch (error) {
+      if (fatal(error)) throw error;
+      outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    onResult?.(index, outcome);
+    return outcome;
+  }));
+}
+
+/**
  * The one way the server runs engine code (issue "Runs off the request thread"). The HTTP
  * process only prepares inputs and awaits results; the engine runs on worker threads.
  */
@@ -127,17 +149,7 @@ export class ThreadPoolRunService implements RunService {
     const release = this.admissions.admit(options.userId);
     options.onAdmitted?.();
     try {
-      return await Promise.all(inputs.map(async (input, index) => {
-        let outcome: BatchOutcome<TaskOutput<N>>;
-        try {
-          outcome = { ok: true, value: await this.exec(name, input, options.signal) };
-        } catch (error) {
-          if (error instanceof RunCancelled) throw error;
-          outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
-        }
-        options.onResult?.(index, outcome);
-        return outcome;
-      }));
+      return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult, (error) => error instanceof RunCancelled);
     } finally {
       release();
     }

@@ -1,16 +1,12 @@
 import type { DealSpec, DealState } from '../deal/deal-spec.ts';
-import type { CollateralScenario } from '../collateral/collateral-types.ts';
 import type { LoanTape } from '../collateral/project-loans.ts';
-import { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, scheduleAggregatesOfLoans } from '../collateral/schedule-aggregates.ts';
-import type { ScheduleAggregates } from '../collateral/schedule-aggregates.ts';
-import { projectLoans } from '../collateral/project-loans.ts';
 import { bondRows } from './bond-cashflows.ts';
 import type { AnyDealRun } from './bond-cashflows.ts';
 import type { BondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
-import { startingLines } from './run-deal.ts';
 import { runAnyDeal } from './run-any-deal.ts';
-import type { CollateralProjector, DealScenario } from './run-deal.ts';
+import type { DealScenario } from './run-deal.ts';
+import { repeatedRunProjector } from './scenario-projector.ts';
 
 /** Spec 001 §9: matrix CPR columns and CDR rows, percent. */
 export const MATRIX_CPR_PCT: readonly number[] = [0, 5, 10, 15, 20, 25, 30, 35];
@@ -53,23 +49,7 @@ export interface BondMatrixOptions {
 export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: string, state: DealState | null, fromIso: string, options: BondMatrixOptions = {}): BondMatrix {
   const cprs = [...(options.cprPct ?? MATRIX_CPR_PCT)];
   const cdrs = [...(options.cdrPct ?? MATRIX_CDR_PCT)];
-  const probe: CollateralScenario = {
-    prepay: { kind: 'annual', values: 0 }, default: { kind: 'annual', values: 0 }, severity: base.severity, delinquency: base.delinquency,
-    recoveryLagMonths: base.recoveryLagMonths ?? spec.conventions.recoveryLagMonths, servicerAdvancing: base.servicerAdvancing ?? spec.conventions.servicerAdvancing,
-    convention: base.convention ?? spec.conventions.stepOrder, fixedLossShare: null, roundToCent: false,
-  };
-  // Groups of a multi-group cash-flow deal are projected separately, so one pool-level aggregate does not apply.
-  const groups = new Set(spec.collateral.repLines.map((l) => l.collateralGroup)).size;
-  const useAggregates = !options.full && aggregatesApply(probe) && (spec.waterfall.kind !== 'cash-flow' || groups === 1);
-  let agg: ScheduleAggregates | null = null;
-  if (useAggregates) {
-    const months = spec.dates.scheduledMaturityPaymentDateNumber + spec.dates.firstPaymentDateCollectionMonths;
-    agg = options.tape ? scheduleAggregatesOfLoans(options.tape, months) : scheduleAggregatesOfLines(startingLines(spec, state, base.collateralGroup), months);
-  }
-  const tape = options.tape;
-  const project: CollateralProjector | undefined = agg
-    ? (sc, months) => projectFromAggregates(agg as ScheduleAggregates, { ...sc, roundToCent: false }, months)
-    : tape ? (sc, months) => projectLoans(tape, sc, months) : undefined;
+  const { project, projection } = repeatedRunProjector(spec, base, state, options.tape, options.full);
   const grid = (): number[][] => cdrs.map(() => cprs.map(() => 0));
   const wal = grid();
   const wd = grid();
@@ -97,5 +77,5 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
       if (metric) (metric[r] as number[])[c] = cell.metric;
     });
   });
-  return { Cpr: cprs, Cdr: cdrs, Wal: wal, WritedownPct: wd, Metric: metric, Projection: agg ? 'aggregates' : 'full' };
+  return { Cpr: cprs, Cdr: cdrs, Wal: wal, WritedownPct: wd, Metric: metric, Projection: projection };
 }

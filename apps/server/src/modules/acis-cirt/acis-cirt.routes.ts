@@ -3,6 +3,7 @@ import {
 } from '@opencrt/contracts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
+import { trustedShape } from '../../http/trusted-shape.ts';
 import type { ApiModule } from '../module.ts';
 import { runAcisMatrixRequest, runAcisRequest } from './acis-runs.service.ts';
 import { runCirtMatrixRequest, runCirtRequest } from './cirt-runs.service.ts';
@@ -20,16 +21,19 @@ export const acisCirtModule: ApiModule = {
   name: 'acis-cirt',
   register(api, ctx) {
     api.post('/simulate/acis', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: { tags, summary: 'An ACIS bond: reinsurer cashflow on its STACR tranche, ROI and line metrics', description, body: AcisRequestSchema, response: { 200: AcisResponse } },
     }, async (request, reply) => runAcisRequest(ctx, requireUser(request), request.body, runOptionsOf(request, reply).signal));
 
     api.post('/simulate/acis/matrix', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: { tags, summary: 'An ACIS bond over the CPR × CDR grid: ROI and line metrics', description, body: AcisMatrixRequestSchema, response: { 200: ReinsuranceMatrixResponse } },
     }, async (request, reply) => runAcisMatrixRequest(ctx, requireUser(request), request.body, runOptionsOf(request, reply).signal));
 
     api.post('/simulate/cirt', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: {
         tags, summary: 'A CIRT policy: reinsurer cashflow, policy information, ROI and line metrics',
@@ -39,6 +43,7 @@ export const acisCirtModule: ApiModule = {
     }, async (request, reply) => runCirtRequest(ctx, requireUser(request), request.body, request.query.includeHistorical === 'true', runOptionsOf(request, reply).signal));
 
     api.post('/simulate/cirt/matrix', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: { tags, summary: 'A CIRT policy over the CPR × CDR grid: ROI and line metrics', description, body: CirtMatrixRequestSchema, response: { 200: ReinsuranceMatrixResponse } },
     }, async (request, reply) => runCirtMatrixRequest(ctx, requireUser(request), request.body, runOptionsOf(request, reply).signal));

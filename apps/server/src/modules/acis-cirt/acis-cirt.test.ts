@@ -78,6 +78,15 @@ describe('POST /api/simulate/cirt', () => {
     expect(rows.at(-1)?.ReductionInLiability).toBeCloseTo(rows.at(-2)?.RemainingLiability ?? NaN, 6);
   });
 
+  it('refuses a settlement date after the maturity on CIRT and ACIS (the cover would run backwards in time)', async () => {
+    const token = await t.token('analyst');
+    for (const [url, body] of [['/api/simulate/cirt', cirt], ['/api/simulate/acis', acis], ['/api/simulate/cirt/matrix', cirt]] as const) {
+      const res = await t.request({ method: 'POST', url, token, payload: { ...body, SettlementDate: 20990115 } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().Message).toMatch(/^The settlement date must be before the maturity date \d\d\/\d\d\/20\d\d\.$/);
+    }
+  });
+
   it('runs the matrix ([cdr][cpr]) with cells equal to single runs', async () => {
     const token = await t.token('analyst');
     const res = await t.request({ method: 'POST', url: '/api/simulate/cirt/matrix', token, payload: { ...cirt, MatrixCpr: [10, 20], MatrixCdr: [0, 2] } });

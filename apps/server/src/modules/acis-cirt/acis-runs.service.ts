@@ -13,7 +13,7 @@ import { elapsedMs, isAdmin, prepareRun, type PreparedRun } from '../simulation/
 import { acisStacrState } from './acis-state.service.ts';
 import { cancellationOf } from './cancellation-date.ts';
 import { cutAfterExhausted } from './cashflow-rows.ts';
-import { checkReinsuranceRequest, type ReinsuranceSettings } from './reinsurance-inputs.ts';
+import { checkReinsuranceRequest, checkSettlementBeforeMaturity, type ReinsuranceSettings } from './reinsurance-inputs.ts';
 import { dealInput } from '../../runs/deal-cache.ts';
 import { mergeRowGroups, splitRows } from '../../runs/row-groups.ts';
 import type { AcisTaskInput } from './reinsurance.tasks.ts';
@@ -42,6 +42,7 @@ export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: Acis
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
   if (deal.deal_type !== 'ACIS') throw new Invalid(`${deal.deal_name} is not an ACIS deal.`);
+  checkSettlementBeforeMaturity(body.SettlementDate, deal.maturity_date);
   const checked = await checkReinsuranceRequest(ctx, user, body);
   const bonds = await repo.bonds(deal.deal_name);
   const bond = bonds.find((b) => b.bond_name.toLowerCase() === body.BondName.toLowerCase() && b.acis_stacr_bond);

@@ -17,7 +17,7 @@ import { cancellationOf, monthIndex } from './cancellation-date.ts';
 import { cutAfterExhausted } from './cashflow-rows.ts';
 import { cirtStepdowns } from './cirt-terms.loader.ts';
 import { customCirtStepdowns } from '../custom-deals/custom-cirt-terms.ts';
-import { checkReinsuranceRequest } from './reinsurance-inputs.ts';
+import { checkReinsuranceRequest, checkSettlementBeforeMaturity } from './reinsurance-inputs.ts';
 
 /** Deal month (1 = the month of the first payment date) of a date YYYYMMDD. */
 const dealMonthOf = (ymd: number, firstPayment: number): number => monthIndex(ymd) - monthIndex(firstPayment) + 1;
@@ -32,6 +32,7 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
   if (deal.deal_type !== 'CIRT') throw new Invalid(`${deal.deal_name} is not a CIRT deal.`);
+  checkSettlementBeforeMaturity(body.SettlementDate, deal.maturity_date);
   const checked = await checkReinsuranceRequest(ctx, user, body);
   const settings = checked.settings;
   let request = checked.request;

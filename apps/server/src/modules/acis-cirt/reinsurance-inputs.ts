@@ -82,3 +82,17 @@ export async function checkReinsuranceRequest(
   checkModelInputs(request);
   return { body: simBody, request, settings: { initialLimit, collateralPct, interestRate } };
 }
+
+const mmDdYyyy = (ymd: number): string =>
+  `${String(Math.floor(ymd / 100) % 100).padStart(2, '0')}/${String(ymd % 100).padStart(2, '0')}/${Math.floor(ymd / 10000)}`;
+
+/**
+ * A cover cannot start after it ends: a settlement date after the policy's maturity would run the
+ * cashflow backwards in time (issue 18 #10), so it is refused with the maturity date in the message.
+ */
+export function checkSettlementBeforeMaturity(settlementDate: number | string | null | undefined, maturityYmd: number): void {
+  const settlement = Number(settlementDate ?? 0);
+  if (settlement > 0 && maturityYmd > 0 && settlement >= maturityYmd) {
+    throw new Invalid(`The settlement date must be before the maturity date ${mmDdYyyy(maturityYmd)}.`);
+  }
+}

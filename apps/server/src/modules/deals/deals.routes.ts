@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { trustedShape } from '../../http/trusted-shape.ts';
 import type { ApiModule } from '../module.ts';
 import { loadCatalogue } from './deals.catalogue.ts';
 import { createDealsRepository } from './deals.repository.ts';
@@ -42,6 +43,7 @@ export const dealsModule: ApiModule = {
     const service = createDealsService(createDealsRepository(ctx.db));
 
     api.get('/deals', {
+      ...trustedShape,
       config: read,
       schema: {
         tags, summary: 'Deal catalog of the signed-in user; export=true returns deals_catalog.csv (Admin)',

@@ -79,7 +79,9 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
   const request = input.vectors ? { ...input.request, ...input.vectors } : input.request;
   const { spec, state } = resolveDeal(input.deal);
   const deal = runAnyDeal(spec, requestToScenario(spec, request), state);
-  const bond = bondRows(deal, [], input.bondName)[0];
+  // The collateral rows give the bond rows their CPR / CDR / severity / delinquency columns (as the bond screen's run does).
+  const collateral = paymentDateCollateralRows(deal.flows, deal.pool, deal.paymentDates.map(isoToYmd));
+  const bond = bondRows(deal, collateral, input.bondName)[0];
   if (!bond) throw new Error(`Bond ${input.bondName} was not found in ${spec.dealName}.`);
   const scale = bond.originalBalance > 0 ? input.faceAmt / bond.originalBalance : 0;
   const metrics = bondMetrics(bond.rows, bond.originalBalance, input.settlementIso, false, bond.interestOnly ? bond.startBalance : null);
@@ -89,7 +91,6 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
   const rows = cutRows(bond.rows.map((r) => ({
     ...r, Balance: r.Balance * scale, Interest: r.Interest * scale, Principal: r.Principal * scale, Cash: r.Cash * scale, ActualWriteDown: r.ActualWriteDown * scale,
   })), bond.startBalance * scale);
-  const collateral = paymentDateCollateralRows(deal.flows, deal.pool, deal.paymentDates.map(isoToYmd));
   const first = collateral[0];
   const poolStart = first ? first.Balance + first.ScheduledPrincipal + first.PrepaidPrincipal + first.Defaults : 0;
   return {

@@ -51,6 +51,10 @@ describe('demo portfolios seeded on first start', () => {
       } else {
         expect(body.BondPortfolio.PortfolioEntries).toHaveLength(3);
         expect(body.BondPortfolio.PortfolioEntries.every((e: { Yield: { IsSuccessful: boolean } }) => e.Yield.IsSuccessful)).toBe(true);
+        // Bond rows carry the collateral's rates (10 % and 8 % CPR lines: a blend in between).
+        const cpr = body.BondPortfolio.PortfolioCashflow[0].CprRate;
+        expect(cpr).toBeGreaterThan(0.05);
+        expect(cpr).toBeLessThan(0.12);
       }
     }
   });

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const DNA1 = 'STACR 2026-DNA1';
 const run = { DealName: DNA1, BondName: 'M-1', SettlementDate: 20260217, Cpr: [0, 0.1], Cdr: [0, 0], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.04], Price: 100 };
-const ENDPOINTS = ['/api/simulate', '/api/simulate/save_scenario/x', '/api/simulate/yield', '/api/simulate/yield/matrix', '/api/simulate/wal/matrix'];
+const ENDPOINTS = ['/api/simulate', '/api/simulate/save_scenario/x', '/api/simulate/yield', '/api/simulate/yield/matrix', '/api/simulate/wal/matrix', '/api/simulate/breakeven'];
 
 describe('simulation access', () => {
   let t: TestApp;

@@ -1,11 +1,13 @@
 import {
-  BondRunRequestSchema, BondRunResponse, BondRunType, MatrixRequestSchema, MatrixResponse, MatrixType, SimulationQuery, SimulationRequestSchema,
+  BreakevenRequestSchema, BreakevenResponse, BondRunRequestSchema, BondRunResponse, BondRunType, MatrixRequestSchema, MatrixResponse, MatrixType, SimulationQuery, SimulationRequestSchema,
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
+import { trustedShape } from '../../http/trusted-shape.ts';
 import type { ApiModule } from '../module.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
 import { runBond, runMatrix } from './bond-runs.service.ts';
+import { runBreakeven } from './breakeven.service.ts';
 import { runSimulation } from './simulation.service.ts';
 
 const tags = ['simulation'];
@@ -47,7 +49,20 @@ export const simulationModule: ApiModule = {
       signal: runOptionsOf(request, reply).signal,
     }));
 
+    api.post('/simulate/breakeven', {
+      config: { permission: 'session' },
+      schema: {
+        tags, summary: 'Breakeven CDRs per class: the flat CDR (percent, to 0.01) of its first dollar of loss and of its full write-down',
+        description: `${runDescription} The request's CDR is replaced by the searched values; BondNames (default: every tranche) picks the classes.`,
+        body: BreakevenRequestSchema, querystring: SimulationQuery,
+        response: { 200: BreakevenResponse },
+      },
+    }, async (request, reply) => runBreakeven(ctx, requireUser(request), request.body, {
+      loanLevel: request.query.loanLevel === 'true', signal: runOptionsOf(request, reply).signal,
+    }));
+
     api.post('/simulate/:type', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: {
         tags, summary: 'A bond\'s price (from Yield, or Spread + ReferenceCurve), yield (from Price) or spread (from Price + ReferenceCurve)',
@@ -60,6 +75,7 @@ export const simulationModule: ApiModule = {
     }));
 
     api.post('/simulate/:type/matrix', {
+      ...trustedShape,
       config: { permission: 'session' },
       schema: {
         tags, summary: 'A bond over the CPR × CDR grid: WAL, write-down % and the metric (grids indexed by CDR then CPR)',

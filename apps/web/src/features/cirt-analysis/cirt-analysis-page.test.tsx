@@ -112,4 +112,13 @@ describe('CirtAnalysisPage', () => {
     expect([month.value, month.min]).toEqual(['2028-09', '2028-09']);
     expect(screen.getByTestId('cancellation-mmyyyy').textContent).toBe('09/2028');
   });
+
+  it("a remittance month picked loads the details for the month's last day (spec 001 §4), not its 25th", async () => {
+    get.mockImplementation(serve);
+    renderPage();
+    const select = await screen.findByTestId('remittance-month') as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '20231025' } });
+    await waitFor(() => expect(get.mock.calls.map((c) => String(c[0])).some((p) => p.includes('settlementDate=20231031'))).toBe(true));
+    expect(get.mock.calls.map((c) => String(c[0])).some((p) => p.includes('settlementDate=20231025'))).toBe(false);
+  });
 });

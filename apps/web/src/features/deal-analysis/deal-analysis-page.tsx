@@ -24,6 +24,7 @@ import { DealHistoryPanel } from './deal-history-panel.tsx';
 import { DealInfoPanel } from './deal-info-panel.tsx';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from './index-rate.ts';
 import { ResultsPanel } from './results-panel.tsx';
+import { TrancheSummary, type PinnedRun } from './tranche-summary.tsx';
 import { CollateralGroupSelect, PrepaymentConventionSelect } from './run-option-selects.tsx';
 import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from './run-options.ts';
 import { dealShareLink } from './share-link.ts';
@@ -65,6 +66,11 @@ export function DealAnalysisPage() {
   const [store, setStore] = useState({ on: false, name: '' });
   const [stored, setStored] = useState<string | null>(null);
   const [showMacr, setShowMacr] = useState(false);
+  // The request and a short description of the run on screen: the summary's yields, breakevens
+  // and run comparison use them (issue 18 #12, #13, #17).
+  const [shownRun, setShownRun] = useState<{ body: Record<string, unknown>; label: string } | null>(null);
+  const [pinned, setPinned] = useState<PinnedRun | null>(null);
+  const [detailTab, setDetailTab] = useState(query.get('bondName') ?? 'Collateral');
 
   // ACIS and CIRT deals have their own screens (spec 000 §2 catalog links): a link or a pick of one
   // here goes there instead of running it as a bond deal.
@@ -76,7 +82,7 @@ export function DealAnalysisPage() {
   }, [ownScreen, dealName, navigate]);
   // Another deal: its results and the last run's time are not this deal's (issue 18 #7).
   const resetTimer = timer.reset;
-  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); resetTimer(); }, [dealName, resetTimer]);
+  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); setPinned(null); resetTimer(); }, [dealName, resetTimer]);
   // Deal fetch failure: the error screen with status, reason and message (spec 000 §8). A failed
   // settlement-date change of a deal already on screen is an alert instead, and the date goes back
   // (spec 000 §8: 'Settlement date change failure: server message or the error's own text').
@@ -147,14 +153,19 @@ export function DealAnalysisPage() {
       // A credit model computes the four vectors itself.
       const modelBody = modelChosen ? { ...body, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined } : body;
       setStored(null);
+      const sent = storing || !scenario?.Id ? modelBody
+        : { ...body, SelectedScenarioId: scenario.Id, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined };
       if (storing) {
         setResult(await storeRunScenario(api, store.name.trim(), modelBody));
         setStored(store.name.trim());
       } else {
-        setResult(await runSimulation(api, scenario?.Id
-          ? { ...body, SelectedScenarioId: scenario.Id, Cpr: undefined, Cdr: undefined, LossSeverity: undefined, Delinquency: undefined }
-          : modelBody));
+        setResult(await runSimulation(api, sent));
       }
+      setShownRun({
+        body: sent,
+        label: scenario ? `scenario ${scenario.ScenarioName}` : modelChosen ? `model ${model.model}`
+          : agency ? `CPR ${inputs.cpr}` : `CPR ${inputs.cpr}, CDR ${inputs.cdr}, severity ${inputs.lossSeverity}, delinquency ${inputs.delinquency}`,
+      });
       setRunError(null);
     } catch (e) {
       setResult(null);
@@ -221,8 +232,14 @@ export function DealAnalysisPage() {
           <CapitalStructure dealName={deal.DealName} bonds={deal.Bonds} showMacr={showMacr} onShowMacr={setShowMacr} />
           <DealHistoryPanel dealName={deal.DealName} />
           <HistoricalReportSection kind="Deal" dealName={deal.DealName} />
+          {result && shownRun && (
+            <TrancheSummary api={api} result={result} runBody={shownRun.body} bondNames={bondNames} agency={agency}
+              selected={detailTab} onSelect={setDetailTab}
+              pinned={pinned} onPin={(rows) => setPinned(rows ? { label: shownRun.label, rows } : null)} />
+          )}
           {result && (
             <ResultsPanel
+              tab={detailTab} onTab={setDetailTab}
               result={result}
               bondNames={bondNames}
               agency={agency}

@@ -1,15 +1,19 @@
 import type { DealDetail } from '@opencrt/contracts';
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatDecimal, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
+import { monthEnd } from '../bond-analysis/bond-info-panel.tsx';
 import { inputToYmd, remittanceDate, ymdToInput } from './analysis-inputs.ts';
+import { remittanceOptions, todayYmd } from './remittance-options.ts';
 
 /**
  * The collapsible deal information panel: settings, dates, collateral (spec 000 §2). The ACIS and
  * CIRT screens name themselves in `title` and add the Optional Cancellation Date (spec 001 §2.2).
  */
-export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, children, title = 'Deal Analysis', showOptionalCancellation = false }: {
+export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, children, title = 'Deal Analysis', showOptionalCancellation = false, activityMonthEnd = false }: {
   deal: DealDetail; settlement: number; onSettlement(ymd: number | null): void; onPickDeal(): void; children: ReactNode;
   title?: string; showOptionalCancellation?: boolean;
+  /** ACIS/CIRT: a month picked loads the details for that month's last day (spec 001 §4), like bond analysis. */
+  activityMonthEnd?: boolean;
 }) {
   const [open, setOpen] = useState(true);
   const c = deal.CollateralInfo;
@@ -29,8 +33,10 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
               <dt className="col-6">Remittance Month</dt>
               <dd className="col-6">
                 <select className="form-select form-select-sm" data-testid="remittance-month" value={String(deal.DatesOfAvailableUpdates.find((d) => d <= settlement) ?? '')}
-                  onChange={(e) => onSettlement(Number(e.target.value) || null)}>
-                  {deal.DatesOfAvailableUpdates.map((d) => <option key={d} value={d} disabled={d > deal.FactorDate}>{formatDate(d)}</option>)}
+                  onChange={(e) => { const ymd = Number(e.target.value); onSettlement(ymd ? (activityMonthEnd ? monthEnd(ymd) : ymd) : null); }}>
+                  {remittanceOptions(deal.FirstPaymentDate, deal.DatesOfAvailableUpdates, settlement, todayYmd()).map((o) => (
+                    <option key={o.ymd} value={o.ymd} disabled={o.disabled} title={o.disabled ? 'No factor data for this month' : undefined}>{formatDate(o.ymd)}</option>
+                  ))}
                 </select>
               </dd>
               <dt className="col-6">Settlement Date</dt>

@@ -11,8 +11,10 @@ function toExportTab<Row>(name: string, rows: Row[], columns: CashflowColumn<Row
 }
 
 /** Available Analysis Results: a collateral tab and one tab per bond, each exportable (spec 000 §2). */
-export function ResultsPanel({ result, header, bondNames, initialTab, agency = false }: {
+export function ResultsPanel({ result, header, bondNames, initialTab, agency = false, tab: shownTab, onTab }: {
   result: SimulationResult; header: ExportHeader; bondNames: string[];
+  /** The tab, when the page chooses it (the tranche summary's rows and select); else kept here. */
+  tab?: string; onTab?: (tab: string) => void;
   /** Agency deals: no loss columns on screen or in the export. */
   agency?: boolean;
   /** The bond of the page's bondName query (a CUSIP search lands here with it); else Collateral. */
@@ -21,7 +23,9 @@ export function ResultsPanel({ result, header, bondNames, initialTab, agency = f
   const alerts = useAlerts();
   const BOND_COLUMNS = useMemo(() => columnsFor(ALL_BOND_COLUMNS, agency), [agency]);
   const COLLATERAL_COLUMNS = useMemo(() => columnsFor(ALL_COLLATERAL_COLUMNS, agency), [agency]);
-  const [tab, setTab] = useState(() => (initialTab && result.BondsCashflows.some((b) => b.BondName === initialTab) ? initialTab : 'Collateral'));
+  const [ownTab, setOwnTab] = useState(() => (initialTab && result.BondsCashflows.some((b) => b.BondName === initialTab) ? initialTab : 'Collateral'));
+  const tab = shownTab ?? ownTab;
+  const setTab = onTab ?? setOwnTab;
   const [showTriggers, setShowTriggers] = useState(false);
   const bonds = result.BondsCashflows.filter((b) => bondNames.includes(b.BondName));
   const bond = bonds.find((b) => b.BondName === tab);

@@ -67,14 +67,14 @@ export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenario
             return (
               <tr key={i} data-testid={`entry-${i + 1}`}>
                 <td>{i + 1}</td>
-                <td>
+                <td className="crt-deal">
                   <select className="form-select form-select-sm" aria-label={`Line ${i + 1} deal`} data-testid={`entry-${i + 1}-deal`} value={e.DealName}
                     disabled={readOnly} onChange={(ev) => onDeal(i, ev.target.value)}>
                     <option value="">-- deal --</option>
                     {[...new Set([...(e.DealName && !ofType.includes(e.DealName) ? [e.DealName] : []), ...ofType])].map((d) => <option key={d} value={d}>{d}</option>)}
                   </select>
                 </td>
-                <td>
+                <td className="crt-bond">
                   <select className="form-select form-select-sm" aria-label={`Line ${i + 1} bond`} data-testid={`entry-${i + 1}-bond`} value={e.BondName}
                     disabled={readOnly} onChange={(ev) => onChange(i, { BondName: ev.target.value })}>
                     <option value="" />
@@ -83,11 +83,11 @@ export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenario
                 </td>
                 <td className="crt-amount">{text(i, e, 'OwnedFaceAmt', reins ? 'initial limit' : 'balance')}</td>
                 <td className="crt-narrow">{text(i, e, 'Margin', reins ? 'collateral' : 'price')}</td>
-                <td>
+                <td className="crt-scenario">
                   <select className="form-select form-select-sm" aria-label={`Line ${i + 1} scenario`} data-testid={`entry-${i + 1}-scenario`}
                     value={e.ScenarioId === null ? '' : String(e.ScenarioId)} disabled={readOnly}
                     onChange={(ev) => onChange(i, { ScenarioId: ev.target.value === '' ? null : Number(ev.target.value) })}>
-                    <option value="">Static CPR/CDR</option>
+                    <option value="">Static</option>
                     {fromScenario && !known ? <option value={String(e.ScenarioId)}>Scenario #{e.ScenarioId}</option> : null}
                     {choices.map((s) => <option key={s.Id} value={String(s.Id)}>{scenarioLabel(s)}</option>)}
                   </select>

@@ -1,7 +1,8 @@
 /**
- * Result tabs of a portfolio run (spec 002 "Portfolio screen"): ACIS, CIRT and bond cash flows,
- * per entry yield, rate / loss / return on line, and the summed cash flow table. Silent yield
- * failures show '-----'; any other message is shown.
+ * Result tabs of a portfolio run (spec 002 "Portfolio screen"): ACIS, CIRT and bond cash flows
+ * (and the total), per entry yield, rate / loss / return on line, and the summed cash flow table.
+ * Silent yield failures show '-----'; any other message is shown. Bond rows arrive already cut
+ * after a balance under 0.005 (portfolio-model cutBondRows).
  */
 import { isSilentMetricFailure, type PortfolioPart, type PortfolioRunResponse } from '@opencrt/contracts';
 import { useState } from 'react';
@@ -9,36 +10,58 @@ import { useState } from 'react';
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '' : `${(x * 100).toFixed(2)}%`);
 const money = (x: unknown) => (typeof x === 'number' ? x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(x ?? ''));
 const RATE_COLUMNS = new Set(['CprRate', 'CdrRate', 'LossSeverityRate', 'DelinquencyRate', 'Rate']);
+const HEADERS: Record<string, string> = {
+  PaymentDate: 'Payment Date', CprRate: 'CPR', CdrRate: 'CDR', LossSeverityRate: 'Severity', DelinquencyRate: 'Delinquency', ActualWriteDown: 'Write Down',
+};
+/** 'RemainingLiability' → 'Remaining Liability' (headers wrap between words instead of widening the table). */
+const headerOf = (c: string) => HEADERS[c] ?? c.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+/** Payment dates come as YYYYMMDD numbers (bonds) or ISO text (insurance): both shown MM/DD/YYYY. */
+export function dateText(v: unknown): string {
+  const digits = String(v ?? '').replace(/-/g, '');
+  return /^\d{8}$/.test(digits) ? `${digits.slice(4, 6)}/${digits.slice(6, 8)}/${digits.slice(0, 4)}` : String(v ?? '');
+}
 
 function yieldText(y: { IsSuccessful: boolean; Value: number | null; ErrorMessage: string | null }): string {
   if (y.IsSuccessful) return pct(y.Value);
   return isSilentMetricFailure(y.ErrorMessage) ? '-----' : (y.ErrorMessage ?? '-----');
 }
 
-function PartView({ part, testId }: { part: PortfolioPart; testId: string }) {
+/** One part (ACIS, CIRT, Bonds or Total): per-entry metrics and the summed cash flow table; the vendor grid shows it too. */
+export function PartView({ part, testId }: { part: PortfolioPart; testId: string }) {
   const columns = Object.keys(part.PortfolioCashflow[0] ?? {}).filter((c) => c !== 'IsHistorical');
+  // Rate / loss / return on line are insurance figures: a part of bonds only has none.
+  const onLine = part.PortfolioEntries.some((e) => e.Kind !== 'Bond');
   return (
     <div data-testid={testId}>
-      <table className="table table-sm table-bordered" data-testid={`${testId}-entries`}>
-        <thead><tr><th>#</th><th>Deal</th><th>Bond</th><th>Yield</th><th>Rate On Line</th><th>Loss On Line</th><th>Return On Line</th><th>WAL</th><th>Write Down %</th></tr></thead>
-        <tbody>
-          {part.PortfolioEntries.map((e) => (
-            <tr key={e.OrdinalNumber}>
-              <td>{e.OrdinalNumber}</td><td>{e.DealName}</td><td>{e.BondName}</td><td>{yieldText(e.Yield)}</td>
-              <td>{pct(e.LineMetrics.RateOnLine)}</td><td>{pct(e.LineMetrics.LossOnLine)}</td><td>{pct(e.LineMetrics.ReturnOnLine)}</td>
-              <td>{e.Characteristics.Wal.toFixed(2)}</td><td>{e.Characteristics.WritedownPct.toFixed(2)}</td>
-            </tr>
-          ))}
-          <tr className="fw-bold"><td colSpan={3}>Portfolio</td><td>{yieldText(part.MiscVariables.Yield)}</td>
-            <td>{pct(part.LineMetrics.RateOnLine)}</td><td>{pct(part.LineMetrics.LossOnLine)}</td><td>{pct(part.LineMetrics.ReturnOnLine)}</td>
-            <td>{part.MiscVariables.Wal.toFixed(2)}</td><td>{part.MiscVariables.WritedownPct.toFixed(2)}</td></tr>
-        </tbody>
-      </table>
+      <div className="table-responsive">
+        <table className="table table-sm table-bordered" data-testid={`${testId}-entries`}>
+          <thead><tr><th>#</th><th>Deal</th><th>Bond</th><th className="text-end">Yield</th>
+            {onLine ? <><th className="text-end">Rate On Line</th><th className="text-end">Loss On Line</th><th className="text-end">Return On Line</th></> : null}
+            <th className="text-end">WAL</th><th className="text-end">Write Down %</th></tr></thead>
+          <tbody>
+            {part.PortfolioEntries.map((e) => (
+              <tr key={e.OrdinalNumber}>
+                <td>{e.OrdinalNumber}</td><td className="text-nowrap">{e.DealName}</td><td>{e.BondName}</td><td className="text-end">{yieldText(e.Yield)}</td>
+                {onLine ? <><td className="text-end">{pct(e.LineMetrics.RateOnLine)}</td><td className="text-end">{pct(e.LineMetrics.LossOnLine)}</td><td className="text-end">{pct(e.LineMetrics.ReturnOnLine)}</td></> : null}
+                <td className="text-end">{e.Characteristics.Wal.toFixed(2)}</td><td className="text-end">{e.Characteristics.WritedownPct.toFixed(2)}</td>
+              </tr>
+            ))}
+            <tr className="fw-bold"><td colSpan={3}>Portfolio</td><td className="text-end">{yieldText(part.MiscVariables.Yield)}</td>
+              {onLine ? <><td className="text-end">{pct(part.LineMetrics.RateOnLine)}</td><td className="text-end">{pct(part.LineMetrics.LossOnLine)}</td><td className="text-end">{pct(part.LineMetrics.ReturnOnLine)}</td></> : null}
+              <td className="text-end">{part.MiscVariables.Wal.toFixed(2)}</td><td className="text-end">{part.MiscVariables.WritedownPct.toFixed(2)}</td></tr>
+          </tbody>
+        </table>
+      </div>
       <div style={{ maxHeight: 400, overflow: 'auto' }}>
-        <table className="table table-sm table-striped" data-testid={`${testId}-cashflow`}>
-          <thead><tr>{columns.map((c) => <th key={c}>{c}</th>)}</tr></thead>
+        <table className="table table-sm table-striped crt-portfolio-cashflow" data-testid={`${testId}-cashflow`}>
+          <thead className="sticky-top"><tr>{columns.map((c) => <th key={c} className={c === 'Period' || c === 'PaymentDate' ? '' : 'text-end'}>{headerOf(c)}</th>)}</tr></thead>
           <tbody>{part.PortfolioCashflow.map((r, i) => (
-            <tr key={i}>{columns.map((c) => <td key={c}>{RATE_COLUMNS.has(c) ? pct(r[c] as number) : c === 'Period' || c === 'PaymentDate' ? String(r[c]) : money(r[c])}</td>)}</tr>
+            <tr key={i}>{columns.map((c) => (
+              <td key={c} className={c === 'Period' || c === 'PaymentDate' ? 'text-nowrap' : 'text-end text-nowrap'}>
+                {RATE_COLUMNS.has(c) ? pct(r[c] as number) : c === 'Period' ? String(r[c]) : c === 'PaymentDate' ? dateText(r[c]) : money(r[c])}
+              </td>
+            ))}</tr>
           ))}</tbody>
         </table>
       </div>

@@ -1,0 +1,18 @@
+/**
+ * Engine work of POST /simulate/breakeven, run in the run service's workers: the breakeven CDRs
+ * of a group of classes under the request's scenario (pure engine calls, no database).
+ */
+import { requestToScenario, runBreakevens, type BreakevenResult, type SimulationRequest } from '@opencrt/engine';
+import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
+
+export interface BreakevenTaskInput {
+  deal: DealInput;
+  request: SimulationRequest;
+  bondNames: string[];
+}
+
+/** The breakevens of `bondNames`; the request's CDR is replaced by the searched values. */
+export function breakevenTask(input: BreakevenTaskInput): BreakevenResult {
+  const { spec, state, tape } = resolveDeal(input.deal);
+  return runBreakevens(spec, requestToScenario(spec, input.request), state, { bondNames: input.bondNames, ...(tape ? { tape } : {}) });
+}

@@ -1,0 +1,174 @@
+import { BondRunResponse, BreakevenResponse, type ClassBreakevenDto } from '@opencrt/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import type { ApiClient } from '../../api/client.ts';
+import { messageOf } from '../../api/errors.ts';
+import { formatDollars, formatPercent, MISSING } from '../deal-catalog/catalog-format.ts';
+import type { SimulationResult } from './deal-analysis.api.ts';
+import { summaryDeltas, summaryRows, type ComparedField, type SummaryRow } from './tranche-summary-rows.ts';
+
+/** A run kept for comparison (issue 18 #17): its summary and the inputs that describe it. */
+export interface PinnedRun { label: string; rows: SummaryRow[] }
+
+/** A per-class yield at the price the user typed: the value, or why it could not be computed. */
+type YieldAt = { price: number; value: number | null; message: string | null };
+
+const wal = (x: number | null) => (x === null ? MISSING : x.toFixed(2));
+const signed = (x: number, text: string) => (x > 0 ? `+${text}` : text);
+/** A difference in the cell's own format; blank when the runs agree (so changes stand out). */
+function deltaText(field: ComparedField, d: number | null | undefined): string {
+  if (d === null || d === undefined) return MISSING;
+  // Below what the cell prints (2 decimals): the runs agree.
+  if (Math.abs(d) < 0.005) return '';
+  if (field === 'wal') return signed(d, d.toFixed(2));
+  if (field === 'writedownPct') return signed(d, formatPercent(d, 2));
+  return signed(d, formatDollars(d));
+}
+
+/**
+ * Tranche summary (issue 18 #12): every class of the run in one table, the first thing an analyst
+ * reads after a run. A row (or the select) picks the class whose periods the results panel shows.
+ * From the run already on screen; yields at a typed price and breakeven CDRs are asked of the
+ * server on request (each costs runs there, in the run service), with the request of this run.
+ */
+export function TrancheSummary({ api, result, runBody, bondNames, agency, selected, onSelect, pinned, onPin }: {
+  api: ApiClient;
+  result: SimulationResult;
+  /** The POST /simulate body of this run: yields and breakevens use the same scenario. */
+  runBody: Record<string, unknown>;
+  bondNames: string[];
+  agency: boolean;
+  /** The class (or 'Collateral') whose periods are shown below. */
+  selected: string;
+  onSelect: (name: string) => void;
+  pinned: PinnedRun | null;
+  onPin: (rows: SummaryRow[] | null) => void;
+}) {
+  const rows = useMemo(() => summaryRows(result.BondsCashflows, bondNames), [result, bondNames]);
+  const deltas = useMemo(() => (pinned ? summaryDeltas(rows, pinned.rows) : null), [rows, pinned]);
+  const [prices, setPrices] = useState<Record<string, string>>({});
+  const [yields, setYields] = useState<Map<string, YieldAt>>(new Map());
+  const [breakevens, setBreakevens] = useState<Map<string, ClassBreakevenDto> | null>(null);
+  const [busy, setBusy] = useState<'yields' | 'breakeven' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Another run: its yields and breakevens are not this one's (the typed prices stay).
+  useEffect(() => { setYields(new Map()); setBreakevens(null); setError(null); }, [result]);
+
+  async function computeYields() {
+    const priced = rows.flatMap((r) => {
+      const text = (prices[r.bondName] ?? '').trim();
+      return text ? [[r.bondName, text] as const] : [];
+    });
+    const bad = priced.filter(([, text]) => !/^\d+(\.\d*)?$/.test(text) || Number(text) <= 0 || Number(text) > 1000);
+    if (!priced.length) { setError('Enter a price (percent of face) for at least one class.'); return; }
+    if (bad.length) { setError(`Missing valid: Price of ${bad.map(([n]) => n).join(', ')} (above 0, at most 1000).`); return; }
+    setBusy('yields'); setError(null);
+    try {
+      const next = new Map<string, YieldAt>();
+      // One class at a time: each is a run in the server's run service, which caps a user's runs.
+      for (const [bondName, text] of priced) {
+        const run = await api.post(`/simulate/yield`, { ...runBody, BondName: bondName, Price: Number(text) }, BondRunResponse);
+        next.set(bondName, { price: Number(text), value: run.IsSuccessful ? run.Value : null, message: run.ErrorMessage });
+      }
+      setYields(next);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function computeBreakevens() {
+    setBusy('breakeven'); setError(null);
+    try {
+      const answer = await api.post('/simulate/breakeven', { ...runBody, BondNames: rows.map((r) => r.bondName) }, BreakevenResponse);
+      setBreakevens(new Map(answer.Breakevens.map((b) => [b.BondName, b])));
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const delta = (name: string, field: ComparedField) => {
+    const text = deltaText(field, deltas?.get(name)?.[field]);
+    return deltas && text ? <div className="small text-primary" data-testid={`delta-${name}-${field}`}>{text}</div> : null;
+  };
+  const cdr = (x: number | null | undefined) => (x === null || x === undefined ? MISSING : `${x.toFixed(2)}`);
+
+  return (
+    <section className="crt-panel mt-3" data-testid="tranche-summary">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 className="h5 mb-0 me-2">Tranche Summary</h2>
+        <label className="small d-flex align-items-center gap-1">Periods of
+          <select className="form-select form-select-sm w-auto" data-testid="detail-select" value={selected} onChange={(e) => onSelect(e.target.value)}>
+            {['Collateral', ...rows.map((r) => r.bondName)].map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </label>
+        <button type="button" className="btn btn-sm btn-outline-primary" data-testid="compute-yields" disabled={busy !== null} onClick={() => void computeYields()}>
+          {busy === 'yields' ? 'Pricing…' : 'Yields at prices'}
+        </button>
+        {!agency && (
+          <button type="button" className="btn btn-sm btn-outline-primary" data-testid="compute-breakeven" disabled={busy !== null}
+            title="Solves each class's breakeven CDRs under this run's CPR, severity and delinquency (many runs on the server)"
+            onClick={() => void computeBreakevens()}>
+            {busy === 'breakeven' ? 'Solving breakevens…' : 'Breakeven CDR'}
+          </button>
+        )}
+        <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="pin-run" onClick={() => onPin(pinned ? null : rows)}>
+          {pinned ? 'Unpin run' : 'Pin run to compare'}
+        </button>
+        {pinned && <span className="small text-secondary" data-testid="pinned-label">Differences from the pinned run ({pinned.label})</span>}
+      </div>
+      {error && <div className="alert alert-danger py-1 px-2 small" role="alert" data-testid="summary-error">{error}</div>}
+      <div className="table-responsive">
+        <table className="table table-sm table-hover small align-middle mb-0">
+          <thead>
+            <tr>
+              <th>Class</th><th className="text-end">Balance</th><th className="text-end">Coupon</th><th className="text-end">WAL</th><th>Window</th>
+              {!agency && <><th className="text-end">Write-down</th><th className="text-end">First loss</th></>}
+              <th className="text-end">Principal</th><th className="text-end">Interest</th>{!agency && <th className="text-end">Loss</th>}
+              <th>Price</th><th className="text-end">Yield</th>
+              {breakevens && <><th className="text-end" title="CDR (%) of the first dollar of loss">BE CDR first loss</th><th className="text-end" title="CDR (%) at which the class is written down to nothing">BE CDR full loss</th></>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const y = yields.get(r.bondName);
+              const be = breakevens?.get(r.bondName);
+              return (
+                <tr key={r.bondName} data-testid={`summary-row-${r.bondName}`} className={selected === r.bondName ? 'table-active' : ''}
+                  onClick={() => onSelect(r.bondName)} style={{ cursor: 'pointer' }}>
+                  <th scope="row" className="text-nowrap">{r.bondName}</th>
+                  <td className="text-end">{formatDollars(r.balance)}{delta(r.bondName, 'balance')}</td>
+                  <td className="text-end">{formatPercent(r.coupon * 100, 4)}</td>
+                  <td className="text-end" data-testid={`summary-wal-${r.bondName}`}>{wal(r.wal)}{delta(r.bondName, 'wal')}</td>
+                  <td className="text-nowrap">{r.window || MISSING}</td>
+                  {!agency && <>
+                    <td className="text-end" data-testid={`summary-writedown-${r.bondName}`}>{formatPercent(r.writedownPct, 2)}{delta(r.bondName, 'writedownPct')}</td>
+                    <td className="text-end">{r.firstLossPeriod ?? MISSING}</td>
+                  </>}
+                  <td className="text-end">{formatDollars(r.principal)}{delta(r.bondName, 'principal')}</td>
+                  <td className="text-end">{formatDollars(r.interest)}{delta(r.bondName, 'interest')}</td>
+                  {!agency && <td className="text-end" data-testid={`summary-loss-${r.bondName}`}>{formatDollars(r.loss)}{delta(r.bondName, 'loss')}</td>}
+                  <td onClick={(e) => e.stopPropagation()}>
+                    <input className="form-control form-control-sm" style={{ width: 84 }} inputMode="decimal" aria-label={`Price of ${r.bondName}`} maxLength={12}
+                      data-testid={`summary-price-${r.bondName}`} value={prices[r.bondName] ?? ''} placeholder="price"
+                      onChange={(e) => setPrices({ ...prices, [r.bondName]: e.target.value })} />
+                  </td>
+                  <td className="text-end" data-testid={`summary-yield-${r.bondName}`} title={y?.message ?? undefined}>
+                    {y ? (y.value === null ? MISSING : formatPercent(y.value * 100, 4)) : ''}
+                  </td>
+                  {breakevens && <>
+                    <td className="text-end" data-testid={`breakeven-first-${r.bondName}`}>{cdr(be?.FirstLossCdr)}</td>
+                    <td className="text-end" data-testid={`breakeven-full-${r.bondName}`}>{cdr(be?.FullWriteDownCdr)}</td>
+                  </>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {breakevens && <div className="small text-secondary mt-1">Breakeven CDRs in percent, to 0.01; '{MISSING}': not reached below 99.99 CDR.</div>}
+    </section>
+  );
+}

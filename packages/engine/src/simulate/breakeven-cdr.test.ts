@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import dna1Json from '../../../../data/deals/structures/stacr-2026-dna1.json' with { type: 'json' };
+import type { DealSpec } from '../deal/deal-spec.ts';
+import { runBondMatrix } from './bond-matrix.ts';
+import { runBreakevens } from './breakeven-cdr.ts';
+import type { DealScenario } from './run-deal.ts';
+
+const spec = dna1Json as DealSpec;
+const base: DealScenario = {
+  prepay: { kind: 'annual', values: 0.1 }, default: { kind: 'annual', values: 0 }, severity: 0.25, delinquency: 0,
+  indexRate: 0.0365786, lossSource: 'scenario', cleanUpCall: false, timeCall: false, collateralGroup: null,
+};
+
+/** Write-down % of original (closing: original = balance at settlement) at each CDR, by an independent path (the matrix). */
+function writeDownsAt(scenario: DealScenario, bond: string, cdrPct: number[]): number[] {
+  const cpr = (scenario.prepay as { values: number }).values * 100;
+  return runBondMatrix(spec, scenario, bond, null, spec.dates.closingDate, { cprPct: [cpr], cdrPct }).WritedownPct.map((row) => row[0] as number);
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+// Each breakeven is tens of deal runs: generous limits for a loaded machine.
+describe('breakeven CDR per class', { timeout: 120_000 }, () => {
+  it('has no loss 0.01 CDR below the first-loss CDR, a loss at it and above, and full write-down at its own CDR', () => {
+    const result = runBreakevens(spec, base, null, { bondNames: ['M-1', 'M-2B', 'B-1H', 'A-H'] });
+    expect(result.MaxCdr).toBe(99.99);
+    const byName = new Map(result.Breakevens.map((b) => [b.BondName, b]));
+    // Seniority: junior classes break first.
+    const m1 = byName.get('M-1')!;
+    const m2b = byName.get('M-2B')!;
+    const b1 = byName.get('B-1H')!;
+    expect(b1.FirstLossCdr!).toBeLessThan(m2b.FirstLossCdr!);
+    expect(m2b.FirstLossCdr!).toBeLessThan(m1.FirstLossCdr!);
+    for (const b of [m1, m2b, b1]) {
+      const first = b.FirstLossCdr!;
+      const [below, at, above] = writeDownsAt(base, b.BondName, [round2(first - 0.01), first, round2(first + 0.01)]);
+      expect(below).toBe(0);
+      expect(at).toBeGreaterThan(0);
+      expect(above).toBeGreaterThan(0);
+      const full = b.FullWriteDownCdr!;
+      expect(full).toBeGreaterThanOrEqual(first);
+      const [short, whole] = writeDownsAt(base, b.BondName, [round2(full - 0.01), full]);
+      expect(short).toBeLessThan(100 - 1e-9);
+      expect(whole).toBeGreaterThan(100 - 1e-6);
+    }
+    // The senior class is paid principal before losses reach it: never fully written down.
+    expect(byName.get('A-H')!.FullWriteDownCdr).toBeNull();
+    // Every grid CDR run once for all classes: far fewer runs than a search per class would take.
+    expect(result.Runs).toBeLessThan(120);
+  });
+
+  it('property: at breakeven − 0.01 no loss, at breakeven + 0.01 a loss, for any CPR and severity', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 10, max: 60 }), (cpr, severityPct) => {
+      const scenario: DealScenario = { ...base, prepay: { kind: 'annual', values: cpr / 100 }, severity: severityPct / 100 };
+      const first = runBreakevens(spec, scenario, null, { bondNames: ['M-1'] }).Breakevens[0]!.FirstLossCdr!;
+      const [below, above] = writeDownsAt(scenario, 'M-1', [round2(first - 0.01), round2(first + 0.01)]);
+      expect(below).toBe(0);
+      expect(above).toBeGreaterThan(0);
+    }), { numRuns: 4 });
+  });
+
+  it('reports no breakeven when nothing can be lost, and refuses an unknown class', () => {
+    const noSeverity = runBreakevens(spec, { ...base, severity: 0 }, null, { bondNames: ['B-3H'] });
+    expect(noSeverity.Breakevens).toEqual([{ BondName: 'B-3H', FirstLossCdr: null, FullWriteDownCdr: null }]);
+    expect(() => runBreakevens(spec, base, null, { bondNames: ['Z-9'] })).toThrow(/Z-9/);
+  });
+});

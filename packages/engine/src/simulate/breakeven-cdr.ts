@@ -1,0 +1,129 @@
+import { findRoot } from '../analytics/root-solver.ts';
+import type { DealSpec, DealState } from '../deal/deal-spec.ts';
+import type { LoanTape } from '../collateral/project-loans.ts';
+import { bondRows } from './bond-cashflows.ts';
+import { runAnyDeal } from './run-any-deal.ts';
+import type { DealScenario } from './run-deal.ts';
+import { repeatedRunProjector } from './scenario-projector.ts';
+
+/**
+ * Breakeven CDRs of a deal's classes (issue 18 #13): the flat CDR at which a class takes its first
+ * dollar of loss, and the one at which it is fully written down, with CPR, severity, delinquency,
+ * index and calls as in the base scenario.
+ *
+ * Definitions (write-downs are net of write-ups, summed over the run):
+ * - a class "takes a loss" when its write-downs exceed half a cent (below that is rounding);
+ * - it is "fully written down" when its write-downs reach its balance at settlement less half a
+ *   cent, i.e. it gets no principal back at all. A class that is paid some principal before losses
+ *   reach it at every CDR (a senior class) has no full-write-down CDR: null.
+ * Both CDRs are percent on a 0.01 grid: the smallest grid CDR at which the class has the loss.
+ * Write-downs grow with CDR on the deals we model; the search assumes it (a bracket, then bisection).
+ */
+
+/** One class's breakevens, CDR in percent (null: not reached below the search ceiling). */
+export interface ClassBreakeven {
+  BondName: string;
+  FirstLossCdr: number | null;
+  FullWriteDownCdr: number | null;
+}
+
+export interface BreakevenResult {
+  Breakevens: ClassBreakeven[];
+  /** Search ceiling, percent (CDR is below 100 %). */
+  MaxCdr: number;
+  /** Deal runs the search took (each distinct grid CDR is run once for every class). */
+  Runs: number;
+}
+
+export interface BreakevenOptions {
+  /** Classes to solve (tranches or MACR classes); default every class of the run. */
+  bondNames?: readonly string[];
+  tape?: LoanTape;
+}
+
+/** Grid step: 0.01 CDR percent = 1e-4 as a fraction; CDRs are kept as whole grid steps. */
+const STEPS_PER_UNIT = 10_000;
+/** Highest CDR searched: 99.99 % (the request bound is below 100 %). */
+const MAX_STEP = 9_999;
+/** Write-downs at or below half a cent are rounding, not a loss. */
+const HALF_CENT = 0.005;
+/** Coarse CDRs (percent) run first for every class: they give each search its bracket. */
+const SCAN_PCT = [0, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 99.99];
+
+/** Total write-down and balance at settlement of each class in one run. */
+type ClassLosses = Map<string, { writeDown: number; start: number }>;
+
+type Target = 'firstLoss' | 'fullWriteDown';
+
+/** Signed distance of a run from the target: > 0 once the class has reached it. */
+function reached(loss: { writeDown: number; start: number }, target: Target): number {
+  return target === 'firstLoss' ? loss.writeDown - HALF_CENT : loss.writeDown - (loss.start - HALF_CENT);
+}
+
+/**
+ * Solves the breakeven CDRs of a deal's classes.
+ * @param base scenario for everything but CDR (the CDR is replaced by each searched flat value)
+ * @param state deal state at settlement (null = closing)
+ */
+export function runBreakevens(spec: DealSpec, base: DealScenario, state: DealState | null, options: BreakevenOptions = {}): BreakevenResult {
+  const { project, projection } = repeatedRunProjector(spec, base, state, options.tape, false, base.prepay);
+  const perLine = projection === 'aggregates' ? repeatedRunProjector(spec, base, state, options.tape, true).project : project;
+  const runs = new Map<number, ClassLosses>();
+  const runAt = (cdr: number) => {
+    const scenario: DealScenario = { ...base, default: { kind: 'annual', values: cdr } };
+    try {
+      return runAnyDeal(spec, scenario, state, project);
+    } catch (error) {
+      // The aggregate projection does not round each line to the cent, and at extreme CDRs (99.99
+      // with no severity on STACR 2026-DNA1) the waterfall's cent check can fail on it: the
+      // per-line projection, the reference, runs that point instead.
+      if (project === perLine) throw error;
+      return runAnyDeal(spec, scenario, state, perLine);
+    }
+  };
+  // One deal run per grid CDR, shared by every class and both targets.
+  const lossesAt = (step: number): ClassLosses => {
+    let losses = runs.get(step);
+    if (!losses) {
+      const run = runAt(step / STEPS_PER_UNIT);
+      losses = new Map(bondRows(run, []).map((b) => [b.name, { writeDown: b.rows.reduce((s, r) => s + r.ActualWriteDown, 0), start: b.startBalance }]));
+      runs.set(step, losses);
+    }
+    return losses;
+  };
+  const scan = SCAN_PCT.map((pct) => Math.round(pct * 100));
+  scan.forEach(lossesAt);
+  const names = options.bondNames ?? [...(runs.get(0) ?? new Map()).keys()];
+  const missing = names.filter((n) => !runs.get(0)?.has(n));
+  if (missing.length) throw new RangeError(`bond ${missing.join(', ')} not found in ${spec.dealName}`);
+
+  const solve = (name: string, target: Target): number | null => {
+    const at = (step: number) => reached((lossesAt(step).get(name) as { writeDown: number; start: number }), target);
+    // A class with no balance at settlement has nothing to lose.
+    if ((lossesAt(0).get(name)?.start ?? 0) <= HALF_CENT) return null;
+    if (at(0) > 0) return 0;
+    // The scan bracket: the last scanned CDR short of the target and the first past it.
+    const hiIndex = scan.findIndex((s) => at(s) > 0);
+    if (hiIndex < 0) return null;
+    const lo = scan[hiIndex - 1] as number;
+    const hi = scan[hiIndex] as number;
+    if (hi - lo <= 1) return hi;
+    // The analytics root solver on the grid: f is the signed distance at the grid CDR at or above
+    // x, so its sign changes exactly at the breakeven step; the solver brackets and bisects
+    // (runs are memoized by step, so repeated grid points cost nothing).
+    const f = (x: number) => at(Math.min(hi, Math.max(lo, Math.ceil(x - 1e-9))));
+    const root = findRoot(f, null, { guess: (lo + hi) / 2, floor: lo, ceiling: hi, step: (hi - lo) / 4, tolerance: 0, maxTries: 400 });
+    let step = root.ok ? Math.min(hi, Math.max(lo + 1, Math.ceil(root.x - 1e-9))) : hi;
+    // The grid answer: the smallest step that has the loss (one step either way at most).
+    while (step > lo + 1 && at(step - 1) > 0) step -= 1;
+    while (step < hi && at(step) <= 0) step += 1;
+    return step;
+  };
+
+  const Breakevens = names.map((name) => {
+    const first = solve(name, 'firstLoss');
+    const full = first === null ? null : solve(name, 'fullWriteDown');
+    return { BondName: name, FirstLossCdr: first === null ? null : first / 100, FullWriteDownCdr: full === null ? null : full / 100 };
+  });
+  return { Breakevens, MaxCdr: MAX_STEP / 100, Runs: runs.size };
+}
