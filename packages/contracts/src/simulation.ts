@@ -96,16 +96,29 @@ export const YIELD_TAB_REQUIRED = 'Price is required.';
 export const SPREAD_TAB_REQUIRED = ' Price and Benchmark Rate are required.';
 
 /**
+ * Quote limits in the units the user types (issue 18 #10: not 'Yield: Too big: expected number
+ * to be <=10'): rates are fractions on the wire, −1..10, i.e. −100 % to 1,000 %; the price is
+ * percent of face, above 0 and at most 1,000. The screens check the same ranges before a run.
+ */
+export const QUOTE_LIMITS = {
+  Price: 'Price must be above 0 and at most 1,000 (percent of face).',
+  Yield: 'Yield must be between -100% and 1,000%.',
+  Spread: 'Spread must be between -100% and 1,000%.',
+  ReferenceCurve: 'Benchmark Rate must be between -100% and 1,000%.',
+} as const;
+const quoteRate = (message: string) => z.number(message).min(-1, message).max(10, message).optional().nullable();
+
+/**
  * The "spec body" of a bond run (spec 001 §3.9): Yield, ReferenceCurve and Spread for price;
  * Price for yield; Price and ReferenceCurve for spread. Price is percent of face (100 = par);
  * Yield, Spread and ReferenceCurve (the benchmark rate) are fractions.
  */
 const QuoteFields = {
   BondName: z.string({ error: 'Missing required: Bond' }).trim().min(1, 'Missing required: Bond').max(100),
-  Price: z.number().positive().max(1000).optional().nullable(),
-  Yield: z.number().min(-1).max(10).optional().nullable(),
-  Spread: z.number().min(-1).max(10).optional().nullable(),
-  ReferenceCurve: z.number().min(-1).max(10).optional().nullable(),
+  Price: z.number().positive(QUOTE_LIMITS.Price).max(1000, QUOTE_LIMITS.Price).optional().nullable(),
+  Yield: quoteRate(QUOTE_LIMITS.Yield),
+  Spread: quoteRate(QUOTE_LIMITS.Spread),
+  ReferenceCurve: quoteRate(QUOTE_LIMITS.ReferenceCurve),
 };
 
 /** POST /simulate/{price|yield|spread}: one bond, one scenario, one metric. */

@@ -7,7 +7,7 @@ export { runCirtPolicy, scaleCover } from './cirt-policy.ts';
 export type { CirtDealMonth, CirtPolicyState, CirtPolicyTerms, CirtPoolMonth, CirtStepdown } from './cirt-policy.ts';
 export { poolMonthsOfFlows, runCirt } from './cirt-run.ts';
 export type { CirtRun, CirtRunInput, PolicyInformation } from './cirt-run.ts';
-export { reinsurerCashflow } from './reinsurer-cashflow.ts';
+export { reinsurerCashflow, reinsurerRoi, ROI_BELOW_FLOOR } from './reinsurer-cashflow.ts';
 export type { CollateralTerms, CoverStart } from './reinsurer-cashflow.ts';
 export { runAcisMatrix, runCirtMatrix } from './reinsurance-matrix.ts';
 export type { ReinsuranceMatrix } from './reinsurance-matrix.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANT_COMPUTE_YIELD, netPresentValueMonthly } from '../analytics/index.ts';
 import type { CoverPeriod } from './insurance-types.ts';
-import { reinsurerCashflow } from './reinsurer-cashflow.ts';
+import { reinsurerCashflow, reinsurerRoi, ROI_BELOW_FLOOR } from './reinsurer-cashflow.ts';
 
 const period = (n: number, limitPrev: number, reduction: number, paidLoss: number, premium: number): CoverPeriod => ({
   period: n, paymentDate: `2025-0${n}-25`, limitPrev, reduction, paidLoss, premium,
@@ -77,5 +77,22 @@ describe('reinsurerCashflow', () => {
     const cf = reinsurerCashflow(start, periods, { collateralPct: 0, interestRate: 0.05 });
     expect(cf.yield).toEqual({ IsSuccessful: false, Value: null, ErrorMessage: CANT_COMPUTE_YIELD });
     expect(cf.lineMetrics.RateOnLine).toBeCloseTo(0.12, 12);
+  });
+});
+
+describe('reinsurerRoi: one answer for returns below -100 % a year (issue 18 #10)', () => {
+  it('reports 12 × the monthly IRR from -100 % up', () => {
+    expect(reinsurerRoi([-100, 101]).Value).toBeCloseTo(0.12, 10);
+    // −8 % a month: −96 % a year, just above the floor.
+    const slow = reinsurerRoi([-100, ...Array(11).fill(0), 100 * 0.92 ** 12]);
+    expect(slow.IsSuccessful).toBe(true);
+    expect(slow.Value).toBeCloseTo(-0.96, 6);
+  });
+
+  it('answers ROI_BELOW_FLOOR both where the IRR is found (−1,080 %) and where the solver gives up (below −99 % a month)', () => {
+    expect(reinsurerRoi([-100, 10])).toEqual({ IsSuccessful: false, Value: null, ErrorMessage: ROI_BELOW_FLOOR });
+    expect(reinsurerRoi([-100, 0.5])).toEqual({ IsSuccessful: false, Value: null, ErrorMessage: ROI_BELOW_FLOOR });
+    // Flows of one sign keep their own (silent) message.
+    expect(reinsurerRoi([-100, -1]).ErrorMessage).toBe("Can't compute Yield.");
   });
 });

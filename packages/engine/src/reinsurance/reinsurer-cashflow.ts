@@ -1,6 +1,24 @@
 import type { CoverPeriod, InsuranceRow, InsuranceTotals, InsuranceLineMetrics, ReinsurerCashflow, InsuranceYield } from './insurance-types.ts';
 import { CANT_COMPUTE_YIELD, irrMonthly, lineMetrics } from '../analytics/index.ts';
 
+/**
+ * Said (not silent) when the reinsurer's return is below −100 % a year: the losses take the
+ * collateral faster than the premium earns it back. A nominal 12·m below −1 is no return an
+ * analyst reads (−1,124 % beside cells the solver gave up on, issue 18 #10), so those runs and
+ * the ones the solver finds "too negative" (below −99 % a month) answer the same way: '-----'
+ * with this explanation, in single runs and matrix cells alike.
+ */
+export const ROI_BELOW_FLOOR = 'ROI is below -100% a year: the losses take the collateral.';
+const GUESS_TOO_NEGATIVE = 'Guess is too negative in Yield calculation.';
+
+/** ROI of the net insurance cashflow: 12 × monthly IRR (nominal), or a failure message. */
+export function reinsurerRoi(net: readonly number[]): InsuranceYield {
+  const irr = irrMonthly(net);
+  if (irr.IsSuccessful && irr.Value !== null && irr.Value >= -1) return { IsSuccessful: true, Value: irr.Value, ErrorMessage: null };
+  if (irr.IsSuccessful || irr.ErrorMessage === GUESS_TOO_NEGATIVE) return { IsSuccessful: false, Value: null, ErrorMessage: ROI_BELOW_FLOOR };
+  return { IsSuccessful: false, Value: null, ErrorMessage: irr.ErrorMessage };
+}
+
 /** Collateral trust account settings (crt-domain.md §5.1): fractions. */
 export interface CollateralTerms {
   /** Collateral % of the remaining limit ("Collateral" / margin input), fraction. */
@@ -100,9 +118,7 @@ export function reinsurerCashflow(start: CoverStart, periods: readonly CoverPeri
     // Zero collateral: nothing is invested at period 0, so the IRR is undefined (silent message).
     yieldResult = { IsSuccessful: false, Value: null, ErrorMessage: CANT_COMPUTE_YIELD };
   } else {
-    // Nominal annualisation (the analytics default): ROI = 12·m.
-    const irr = irrMonthly(net);
-    yieldResult = irr.IsSuccessful ? { IsSuccessful: true, Value: irr.Value, ErrorMessage: null } : { IsSuccessful: false, Value: null, ErrorMessage: irr.ErrorMessage };
+    yieldResult = reinsurerRoi(net);
   }
   const runOff = projected.map((p) => p.reduction + p.paidLoss);
   const totalRunOff = sum(runOff);

@@ -87,6 +87,18 @@ describe('POST /api/simulate/cirt', () => {
     }
   });
 
+  it('answers no ROI below -100 % a year, the same way in matrix cells and single runs (issue 18 #10)', async () => {
+    const token = await t.token('analyst');
+    const heavy = { ...cirt, SettlementDate: 20261031, Cpr: [0, 0], Cdr: [0, 0.025], LossSeverity: [0, 0.2] };
+    const one = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: heavy });
+    expect((one.json() as CirtResponse).Yield).toEqual({ IsSuccessful: false, Value: null, ErrorMessage: 'ROI is below -100% a year: the losses take the collateral.' });
+    const grid = await t.request({ method: 'POST', url: '/api/simulate/cirt/matrix', token, payload: { ...heavy, MatrixCpr: [0, 5, 30], MatrixCdr: [0, 2, 5] } });
+    const cells = (grid.json() as ReinsuranceMatrixResponse).Yield.flat();
+    // Before: −1,124 % beside '-----' cells. Now every value is a return an analyst reads.
+    expect(cells.some((v) => v === null)).toBe(true);
+    for (const v of cells) if (v !== null) expect(v).toBeGreaterThanOrEqual(-1);
+  });
+
   it('runs the matrix ([cdr][cpr]) with cells equal to single runs', async () => {
     const token = await t.token('analyst');
     const res = await t.request({ method: 'POST', url: '/api/simulate/cirt/matrix', token, payload: { ...cirt, MatrixCpr: [10, 20], MatrixCdr: [0, 2] } });

@@ -1,10 +1,16 @@
-import { RolesResponse, TokenError, TokenRequest, TokenResponse } from '@opencrt/contracts';
+import { ROLE_NAMES, RolesResponse, TokenError, TokenRequest, TokenResponse } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { ApiModule } from '../module.ts';
 import { revokeSession, signIn } from './auth.service.ts';
 
 /** Sign-in (OAuth2 password grant as the spec's client calls it), sign-out and the role list. */
+/**
+ * The assignable roles: the fixed set every start seeds into the roles table (seedRoles), so the
+ * answer needs no database read (GET /roles is what the screens call on every admin page).
+ */
+const ROLE_LIST = [...ROLE_NAMES].sort((a, b) => a.localeCompare(b, 'en')).map((name) => ({ Name: name }));
+
 export const authModule: ApiModule = {
   name: 'auth',
   register(api, ctx) {
@@ -42,9 +48,6 @@ export const authModule: ApiModule = {
     api.get('/roles', {
       config: { permission: 'session' },
       schema: { tags: ['auth'], summary: 'Roles that can be assigned to users', response: { 200: RolesResponse } },
-    }, async () => {
-      const rows = await ctx.db.selectFrom('roles').select('name').orderBy('name').execute();
-      return RolesResponse.parse(rows.map((r) => ({ Name: r.name })));
-    });
+    }, async () => ROLE_LIST);
   },
 };

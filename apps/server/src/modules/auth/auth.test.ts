@@ -24,6 +24,9 @@ describe('POST /api/oauth/token', () => {
     expect(JSON.parse(body.roles)).not.toContain('Admin');
     const roles = await t.request({ method: 'GET', url: '/api/roles', token: body.access_token });
     expect(roles.statusCode).toBe(200);
+    // Answered without a database read, so it must be exactly the seeded role table.
+    const table = await t.ctx.db.selectFrom('roles').select('name').execute();
+    expect((roles.json() as { Name: string }[]).map((r) => r.Name).sort()).toEqual(table.map((r) => r.name).sort());
   });
 
   it('user names are case-insensitive', async () => {

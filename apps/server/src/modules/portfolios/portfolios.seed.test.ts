@@ -13,7 +13,12 @@ const runEntry = (type: string, e: PortfolioEntryOut) => ({
 
 describe('demo portfolios seeded on first start', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  const seed = () => portfoliosSeeder.run({ db: t.ctx.db, config: { ...t.ctx.config, seedDemoData: true } as typeof t.ctx.config, now: new Date() });
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Test databases may leave demo content out: seed as a first start with demo data does.
+    await seed();
+  });
   afterAll(async () => { await t?.close(); });
   const list = async (user: 'analyst' | 'user') =>
     PortfolioListSchema.parse((await t.request({ method: 'GET', url: '/api/portfolios/', token: await t.token(user) })).json());
@@ -32,7 +37,7 @@ describe('demo portfolios seeded on first start', () => {
     const bonds = mine['Demo bonds'];
     const del = await t.request({ method: 'DELETE', url: '/api/portfolios/bulk', token: await t.token('analyst'), payload: [bonds?.Id ?? 0] });
     expect(del.statusCode, del.body).toBe(200);
-    await portfoliosSeeder.run({ db: t.ctx.db, config: t.ctx.config, now: new Date() });
+    await seed();
     const again = await list('analyst');
     expect(Object.keys(again).filter((k) => k.startsWith('Demo '))).toEqual(['Demo reinsurance']);
   });

@@ -50,6 +50,15 @@ describe('POST /api/simulate/{price|yield|spread}', () => {
     expect(noBond.json()).toEqual({ Message: 'BondName: Missing required: Bond' });
   });
 
+  it("states quote limits in the user's units, and refuses text in a quote (issue 18 #10)", async () => {
+    expect((await post('price', { ...base, Yield: 15 })).json()).toEqual({ Message: 'Yield must be between -100% and 1,000%.' });
+    expect((await post('yield', { ...base, Price: 5000 })).json()).toEqual({ Message: 'Price must be above 0 and at most 1,000 (percent of face).' });
+    expect((await post('spread', { ...base, Price: 100, ReferenceCurve: -2 })).json()).toEqual({ Message: 'Benchmark Rate must be between -100% and 1,000%.' });
+    const text = await post('price', { ...base, Yield: 'abc' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ Message: 'Yield must be between -100% and 1,000%.' });
+  });
+
   it('gives admins the run time in ms and refuses loan level and models by role', async () => {
     const admin = (await post('yield', { ...base, Price: 100 }, 'admin')).json() as BondRun;
     expect(admin.RunTime).toBeGreaterThan(0);

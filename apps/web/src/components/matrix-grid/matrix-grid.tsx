@@ -15,9 +15,15 @@ export interface MatrixGridProps {
   testId?: string;
 }
 
+/** Fixed decimals without a sign on a value that rounds to zero ("-0.00" read as a loss, issue 18 #10). */
+export function toFixedUnsignedZero(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+}
+
 /** Matrix cell text: 2 decimals, '-----' for a missing value. */
 export function formatMatrixCell(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '-----';
+  return typeof value === 'number' && Number.isFinite(value) ? toFixedUnsignedZero(value, 2) : '-----';
 }
 
 export function MatrixGrid({ cpr, cdr, values, selected, onCell, testId }: MatrixGridProps) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatMatrixCell } from './matrix-grid.tsx';
 
 /**
  * A CPR × CDR matrix as a heat map (ECharts, loaded on first use): the yield/price surface of a
@@ -25,12 +26,12 @@ export function MatrixHeatmap({ cpr, cdr, values, label, onCell, testId }: {
       chart = c;
       c.setOption({
         animation: false,
-        tooltip: { formatter: (p: { value: [number, number, number | string] }) => `CPR ${cpr[p.value[0]]} / CDR ${cdr[p.value[1]]}: ${typeof p.value[2] === 'number' ? p.value[2].toFixed(2) : '-----'}` },
+        tooltip: { formatter: (p: { value: [number, number, number | string] }) => `CPR ${cpr[p.value[0]]} / CDR ${cdr[p.value[1]]}: ${formatMatrixCell(typeof p.value[2] === 'number' ? p.value[2] : null)}` },
         grid: { top: 10, left: 60, right: 90, bottom: 40 },
         xAxis: { type: 'category', name: 'CPR', data: cpr.map(String), nameLocation: 'middle', nameGap: 25 },
         yAxis: { type: 'category', name: 'CDR', data: cdr.map(String) },
         visualMap: { min: finite.length ? Math.min(...finite) : 0, max: finite.length ? Math.max(...finite) : 1, calculable: true, orient: 'vertical', right: 0, top: 'center', text: [label, ''], precision: 2 },
-        series: [{ type: 'heatmap', data, label: { show: true, formatter: (p: { value: [number, number, number | string] }) => (typeof p.value[2] === 'number' ? p.value[2].toFixed(2) : '') } }],
+        series: [{ type: 'heatmap', data, label: { show: true, formatter: (p: { value: [number, number, number | string] }) => (typeof p.value[2] === 'number' ? formatMatrixCell(p.value[2]) : '') } }],
       });
       c.on('click', (p) => {
         const v = (p as { value?: [number, number] }).value;

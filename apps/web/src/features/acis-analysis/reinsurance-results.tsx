@@ -27,6 +27,9 @@ export interface SingleResult {
 type Tab = 'roi' | 'rol' | 'lol' | 'mol';
 const TABS: [Tab, string][] = [['roi', 'ROI'], ['rol', 'Rate On Line'], ['lol', 'Loss On Line'], ['mol', 'Margin On Line']];
 
+/** Why a ROI matrix cell shows '-----' (the server's rule, engine reinsurerRoi; click a cell for its own message). */
+export const NO_ROI_NOTE = "'-----': no ROI — below -100% a year (the losses take the collateral) or no return to measure. Click a cell to run it.";
+
 /** Silent yield messages (spec 001 §8): shown as '-----' only. */
 const SILENT = new Set(["Can't compute Yield.", 'Too many tries in Yield calculation.', 'Guess is too negative in Yield calculation.']);
 
@@ -92,6 +95,9 @@ export function ReinsuranceResults({ single, matrix, selected, onCell, testId, t
       {matrix && grid && (
         <div className="mt-2" data-testid="matrix">
           <MatrixGrid cpr={matrix.Cpr} cdr={matrix.Cdr} values={percentGrid(grid)} selected={selected} onCell={onCell} testId="matrix-grid" />
+          {tab === 'roi' && grid.some((row) => row.some((v) => v === null)) && (
+            <p className="small text-secondary mt-1 mb-0" data-testid="matrix-no-roi-note">{NO_ROI_NOTE}</p>
+          )}
         </div>
       )}
       {single && triggers && (

@@ -30,7 +30,7 @@ import { runBond, runMatrix } from './bond-analysis.api.ts';
 import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
-import { formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
+import { defaultBondName, formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabFromQuery, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
@@ -59,7 +59,7 @@ export function BondAnalysisPage() {
     return saved;
   });
   // The Price tab is active unless the query has price (then Yield), or names a tab.
-  const [tab, setTab] = useState<PricingTab>(() => (query.get('tab') as PricingTab | null) ?? (query.has('price') ? 'yield' : 'price'));
+  const [tab, setTab] = useState<PricingTab>(() => tabFromQuery(query.get('tab'), query.has('price')));
   const [loanLevel, setLoanLevel] = useState(false);
   const [single, setSingle] = useState<BondRunResponse | null>(null);
   const [matrix, setMatrix] = useState<MatrixResponse | null>(null);
@@ -88,7 +88,7 @@ export function BondAnalysisPage() {
     (libor) => setInputs((i) => ({ ...i, libor })));
   const [zeroIndexRun, setZeroIndexRun] = useState(false);
   const bonds = useMemo(() => deal?.Bonds ?? [], [deal]);
-  const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : bonds.find((b) => !b.IsMACR && b.CurrentBalance > 0)?.BondName ?? bonds[0]?.BondName ?? '';
+  const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : defaultBondName(bonds);
   const bond = bonds.find((b) => b.BondName === bondName) ?? null;
   const effectiveSettlement = deal ? Math.max(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
   // ABS deals only; a saved scenario's vectors are CPR by definition.

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { defaultBondInputs, formatMetric, loadBondInputs, saveBondInputs, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
+import { defaultBondInputs, defaultBondName, formatMetric, tabFromQuery, loadBondInputs, saveBondInputs, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
 import { shareLink } from './share-link.ts';
 import { formatMatrixCell } from '../../components/matrix-grid/matrix-grid.tsx';
 
@@ -22,7 +22,19 @@ describe('bond analysis inputs', () => {
     expect(tabProblem('price', { ...inputs, yield: '', spread: '1', benchmark: '' })).toBe('Either Yield or both Spread and Benchmark Rate are required.');
     expect(tabProblem('price', { ...inputs, yield: '', spread: '1', benchmark: '4' })).toBeNull();
     expect(tabProblem('yield', { ...inputs, price: '' })).toBe('Price is required.');
-    expect(tabProblem('spread', { ...inputs, benchmark: 'x' })).toBe(' Price and Benchmark Rate are required.');
+    expect(tabProblem('spread', { ...inputs, benchmark: '' })).toBe(' Price and Benchmark Rate are required.');
+  });
+
+  it('refuses text that is not a number in a quote, and numbers out of range in the user\'s units (issue 18 #10)', () => {
+    // "abc" in Yield used to fall back to spread + benchmark and price at spread 0.
+    expect(tabProblem('price', { ...inputs, yield: 'abc' })).toBe('Missing valid: Yield');
+    expect(quoteFields('price', { ...inputs, yield: 'abc', spread: '0', benchmark: '0' })).not.toHaveProperty('Spread');
+    expect(tabProblem('spread', { ...inputs, price: '99', benchmark: 'x' })).toBe('Missing valid: Benchmark Rate');
+    expect(tabProblem('yield', { ...inputs, price: '1e2x' })).toBe('Missing valid: Price');
+    expect(tabProblem('price', { ...inputs, yield: '1500' })).toBe('Yield must be between -100% and 1,000%.');
+    expect(tabProblem('price', { ...inputs, yield: '', spread: '-200', benchmark: '4' })).toBe('Spread must be between -100% and 1,000%.');
+    expect(tabProblem('yield', { ...inputs, price: '0' })).toBe('Price must be above 0 and at most 1,000 (percent of face).');
+    expect(tabProblem('price', { ...inputs, yield: '999' })).toBeNull();
   });
 
   it('sends quotes as the API takes them: price in percent of face, the rest as fractions', () => {
@@ -51,6 +63,10 @@ describe('bond analysis inputs', () => {
     expect(formatMetric('spread', null)).toBe('-----');
     expect(formatMatrixCell(1.005)).toBe('1.00');
     expect(formatMatrixCell(null)).toBe('-----');
+    // No "-0.00": a tiny negative value rounds to an unsigned zero (issue 18 #10).
+    expect(formatMatrixCell(-0.001)).toBe('0.00');
+    expect(formatMatrixCell(-0)).toBe('0.00');
+    expect(formatMatrixCell(-0.006)).toBe('-0.01');
   });
 
   it('puts every input in a shareable link', () => {
@@ -60,5 +76,21 @@ describe('bond analysis inputs', () => {
     expect(link.searchParams.has('prepay_convention')).toBe(false);
     const abs = new URL(shareLink('http://x', { dealName: 'FORDO 2024-A', bondName: 'B', tab: 'yield', settlement: 20261015, inputs: { ...inputs, cpr: '1.5' }, convention: 'ABS' }));
     expect([abs.searchParams.get('prepay_convention'), abs.searchParams.get('cpr')]).toEqual(['ABS', '1.5']);
+  });
+
+  it('opens on the first offered class, not a retained zero-coupon tranche listed first (issue 18 #10)', () => {
+    const b = (BondName: string, BondType: string, Coupon: number | null, FloaterFormula: string | null = null, CurrentBalance = 1) =>
+      ({ BondName, BondType, Coupon, FloaterFormula, CurrentBalance, IsMACR: false });
+    expect(defaultBondName([b('A-H', 'Senior', 0), b('A-1', 'Senior', 4.45, 'SOFR + 0.85%'), b('M-1', 'Mezzanine', 4.6)])).toBe('A-1');
+    expect(defaultBondName([b('A-1', 'Senior', 4.45, null, 0), b('A-1H', 'Retained', 0), b('M-1', 'Mezzanine', 4.6)])).toBe('M-1');
+    // Nothing pays a coupon: the first class with a balance.
+    expect(defaultBondName([b('X', 'Senior', 0, null, 0), b('PO', 'Senior', 0)])).toBe('PO');
+  });
+
+  it('falls back to the default tab for an unknown tab= in a link (issue 18 #10)', () => {
+    expect(tabFromQuery('bogus', false)).toBe('price');
+    expect(tabFromQuery('bogus', true)).toBe('yield');
+    expect(tabFromQuery('spread', true)).toBe('spread');
+    expect(tabFromQuery(null, false)).toBe('price');
   });
 });

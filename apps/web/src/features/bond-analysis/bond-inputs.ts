@@ -1,3 +1,4 @@
+import { PRICE_TAB_REQUIRED, QUOTE_LIMITS, SPREAD_TAB_REQUIRED, YIELD_TAB_REQUIRED } from '@opencrt/contracts';
 import Cookies from 'js-cookie';
 import { AGENCY_HIDDEN, missingValidMessage, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
@@ -49,11 +50,30 @@ export function loadBondInputs(isAgency: boolean): BondInputs {
 
 const num = (text: string): number | null => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : null);
 
-/** The tab's quote problem with the spec 001 §5.1 message, or null. */
+type QuoteField = 'price' | 'yield' | 'spread' | 'benchmark';
+const QUOTE_LABEL: Record<QuoteField, string> = { price: 'Price', yield: 'Yield', spread: 'Spread', benchmark: 'Benchmark Rate' };
+const QUOTE_LIMIT: Record<QuoteField, string> = {
+  price: QUOTE_LIMITS.Price, yield: QUOTE_LIMITS.Yield, spread: QUOTE_LIMITS.Spread, benchmark: QUOTE_LIMITS.ReferenceCurve,
+};
+/** In the user's units: price in percent of face (0, 1000]; rates in percent [-100, 1000], as the server checks them. */
+const inRange = (field: QuoteField, x: number) => (field === 'price' ? x > 0 && x <= 1000 : x >= -100 && x <= 1000);
+
+/**
+ * The tab's quote problem, or null: the spec 001 §5.1 message when a needed quote is blank;
+ * 'Missing valid: Yield' for text that is not a number (issue 18 #10: "abc" in Yield priced at
+ * spread 0); the allowed range, in percent, for a number out of range (the server's own words).
+ */
 export function tabProblem(tab: PricingTab, inputs: BondInputs): string | null {
-  if (tab === 'price') return num(inputs.yield) !== null || (num(inputs.spread) !== null && num(inputs.benchmark) !== null) ? null : 'Either Yield or both Spread and Benchmark Rate are required.';
-  if (tab === 'yield') return num(inputs.price) !== null ? null : 'Price is required.';
-  return num(inputs.price) !== null && num(inputs.benchmark) !== null ? null : ' Price and Benchmark Rate are required.';
+  const blank = (f: QuoteField) => inputs[f].trim() === '';
+  const used: QuoteField[] = tab === 'price' ? (blank('yield') ? ['spread', 'benchmark'] : ['yield'])
+    : tab === 'yield' ? ['price'] : ['price', 'benchmark'];
+  if (used.some(blank)) {
+    return tab === 'price' ? PRICE_TAB_REQUIRED : tab === 'yield' ? YIELD_TAB_REQUIRED : SPREAD_TAB_REQUIRED;
+  }
+  const notNumbers = used.filter((f) => num(inputs[f]) === null);
+  if (notNumbers.length) return `Missing valid: ${notNumbers.map((f) => QUOTE_LABEL[f]).join(', ')}`;
+  const outside = used.find((f) => !inRange(f, num(inputs[f]) as number));
+  return outside ? QUOTE_LIMIT[outside] : null;
 }
 
 /**
@@ -63,7 +83,7 @@ export function tabProblem(tab: PricingTab, inputs: BondInputs): string | null {
 export function quoteFields(tab: PricingTab, inputs: BondInputs): Record<string, number> {
   const pct = (text: string) => (num(text) ?? 0) / 100;
   if (tab === 'price') {
-    return num(inputs.yield) !== null ? { Yield: pct(inputs.yield) } : { Spread: pct(inputs.spread), ReferenceCurve: pct(inputs.benchmark) };
+    return inputs.yield.trim() !== '' ? { Yield: pct(inputs.yield) } : { Spread: pct(inputs.spread), ReferenceCurve: pct(inputs.benchmark) };
   }
   if (tab === 'yield') return { Price: num(inputs.price) ?? 0 };
   return { Price: num(inputs.price) ?? 0, ReferenceCurve: pct(inputs.benchmark) };
@@ -112,3 +132,26 @@ export const SILENT_ERRORS = new Set([
   "Can't compute Yield.", 'Too many tries in Yield calculation.', 'Guess is too negative in Yield calculation.',
   "Can't compute Spread.", 'Too many tries in Spread calculation.',
 ]);
+
+/**
+ * The bond a screen opens on without a bondName: the first class that pays something, i.e. an
+ * offered class. CRT deals list retained reference tranches first (STACR's zero-coupon A-H),
+ * which an analyst never prices (issue 18 #10); then any class with a balance, then the first.
+ */
+export function defaultBondName(bonds: readonly { BondName: string; IsMACR: boolean; CurrentBalance: number; Coupon: number | null; FloaterFormula: string | null; BondType: string }[]): string {
+  const live = bonds.filter((b) => !b.IsMACR && b.CurrentBalance > 0);
+  const offered = live.find((b) => b.BondType !== 'Retained' && ((b.Coupon ?? 0) > 0 || !!b.FloaterFormula));
+  return offered?.BondName ?? live[0]?.BondName ?? bonds[0]?.BondName ?? '';
+}
+
+const TABS: readonly PricingTab[] = ['price', 'yield', 'spread'];
+
+/**
+ * The pricing tab named by a link's `tab`, else the default (Yield when the link has a price,
+ * else Price). An unknown name falls back too, instead of an 'undefined surface' tab that posted
+ * to /api/simulate/<name> (issue 18 #10).
+ */
+export function tabFromQuery(tab: string | null, hasPrice: boolean): PricingTab {
+  const named = TABS.find((t) => t === tab?.toLowerCase());
+  return named ?? (hasPrice ? 'yield' : 'price');
+}

@@ -121,4 +121,14 @@ describe('CirtAnalysisPage', () => {
     await waitFor(() => expect(get.mock.calls.map((c) => String(c[0])).some((p) => p.includes('settlementDate=20231031'))).toBe(true));
     expect(get.mock.calls.map((c) => String(c[0])).some((p) => p.includes('settlementDate=20231025'))).toBe(false);
   });
+
+  it("explains '-----' ROI cells of a matrix (issue 18 #10)", async () => {
+    get.mockImplementation(serve);
+    const g = [[0.17, null], [-0.5, 0.17]];
+    post.mockResolvedValue({ Cpr: [0, 10], Cdr: [0, 5], Yield: g, LineMetrics: { RateOnLine: g, LossOnLine: g, ReturnOnLine: g } });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('run-matrix'));
+    expect((await screen.findByTestId('matrix-no-roi-note')).textContent).toContain('below -100% a year');
+    expect(screen.getAllByText('-----').length).toBe(1);
+  });
 });
