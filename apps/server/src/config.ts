@@ -37,6 +37,8 @@ export interface AppConfig {
   /** Base address of the web app in e-mailed links (never taken from the request's Host header). */
   publicUrl: string;
   seedPasswords: { admin?: string | undefined; analyst?: string | undefined; user?: string | undefined };
+  /** Seed demo content (vendor scenario sets…) on first start; OPENCRT_SEED_DEMO_DATA=false switches it off (API tests do). */
+  seedDemoData: boolean;
   /** Stored SQL reports: external source URLs, per-run statement timeout and row cap. */
   reports: ReportsConfig;
 }
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       analyst: env.OPENCRT_ANALYST_PASSWORD || undefined,
       user: env.OPENCRT_USER_PASSWORD || undefined,
     },
+    seedDemoData: env.OPENCRT_SEED_DEMO_DATA !== 'false',
     reports: {
       mysqlUrl: env.OPENCRT_REPORTS_MYSQL_URL || undefined,
       redshiftUrl: env.OPENCRT_REPORTS_REDSHIFT_URL || undefined,

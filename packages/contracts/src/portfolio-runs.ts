@@ -153,6 +153,8 @@ export const GridCellSchema = z.object({
   Wal: z.number().nullable(),
   WritedownPct: z.number().nullable(),
   Spread: z.number().nullable(),
+  /** The entry's balance (bonds) or remaining limit (insurance) at the settlement date: the grid's Current column. */
+  CurrentBalance: z.number().nullable().optional(),
 });
 export type GridCell = z.infer<typeof GridCellSchema>;
 export const MISSING_SCENARIO = 'Missing scenario';

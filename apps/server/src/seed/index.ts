@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { dealsSeeder } from '../modules/deals/deals.catalogue.ts';
 import { portfoliosSeeder } from '../modules/portfolios/portfolios.seed.ts';
 import { reportsSeeder } from '../modules/reports/reports.seed.ts';
+import { vendorScenariosSeeder } from '../modules/scenarios/vendor-scenarios.seed.ts';
 import { seedDemoUsers, seedRoles, type SeededLogin } from './seed-users.ts';
 
 export interface SeedContext { db: Db; config: AppConfig; now: Date }
@@ -16,6 +17,7 @@ export const seeders: { name: string; run(ctx: SeedContext): Promise<void> }[] =
   reportsSeeder,
   // After the deals: the demo portfolios' entries are checked against the analyst's deals.
   portfoliosSeeder,
+  vendorScenariosSeeder,
 ];
 
 /** Roles, demo users, then every registered seeder. Returns the logins created now (to print once). */

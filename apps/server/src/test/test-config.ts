@@ -12,5 +12,6 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     OPENCRT_USER_PASSWORD: TEST_PASSWORDS.user,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   });
-  return { ...base, ...overrides };
+  // Demo content (vendor scenarios…) would change what every list call answers: tests seed their own.
+  return { ...base, seedDemoData: false, ...overrides };
 }

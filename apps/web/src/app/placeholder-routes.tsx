@@ -8,19 +8,13 @@ import type { AppRoute } from './routes.tsx';
  * `withPlaceholders` — delete its line here then.
  */
 export const placeholderRoutes: AppRoute[] = [
-  { path: '/vendor_grid', element: <ComingSoonPage title="Vendor Grid" issue={13} />, access: 'login' },
   { path: '/cashflows', element: <ComingSoonPage title="Cashflows" issue={13} />, access: 'login' },
-  { path: '/loans', element: <ComingSoonPage title="Loans" issue={15} />, access: 'login' },
-  { path: '/reports', element: <ComingSoonPage title="Reports" issue={15} />, access: { anyRole: ['Reports_Consumer', 'Admin'] } },
-  { path: '/admin_reports', element: <ComingSoonPage title="Report management" issue={15} />, access: { anyRole: ['Admin'] } },
-  { path: '/rpx_file_creator', element: <ComingSoonPage title="Utilities" issue={15} />, access: 'login' },
-  { path: '/admin_adco', element: <ComingSoonPage title="Model management" issue={17} />, access: { anyRole: ['Admin'] } },
 ];
 
 /** The routes with a stand-in for every placeholder path no real screen has yet (the catch-all stays last). */
-export function withPlaceholders(routes: readonly AppRoute[]): AppRoute[] {
+export function withPlaceholders(routes: readonly AppRoute[], standIns: readonly AppRoute[] = placeholderRoutes): AppRoute[] {
   const taken = new Set(routes.map((r) => r.path));
-  const missing = placeholderRoutes.filter((p) => !taken.has(p.path));
+  const missing = standIns.filter((p) => !taken.has(p.path));
   const catchAll = routes.filter((r) => r.path === '*');
   return [...routes.filter((r) => r.path !== '*'), ...missing, ...catchAll];
 }

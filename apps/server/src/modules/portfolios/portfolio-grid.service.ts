@@ -64,7 +64,7 @@ export async function planGrid(ctx: ModuleContext, user: AuthUser, body: GridBod
 
 const blank = (ordinal: number, c: GridColumn): GridCell => ({
   OrdinalNumber: ordinal, ScenarioName: c.name, Vendor: c.vendor, Missing: false, Error: null, Yield: null, YieldError: null,
-  RateOnLine: null, LossOnLine: null, ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null,
+  RateOnLine: null, LossOnLine: null, ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null, CurrentBalance: null,
 });
 
 /** A cell from its task's metrics; an engine failure gets the spec's 'Line N, Scneario S: text'. */

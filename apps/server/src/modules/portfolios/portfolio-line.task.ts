@@ -126,6 +126,7 @@ export interface PortfolioCellMetrics {
   Wal: number | null;
   WritedownPct: number | null;
   Spread: number | null;
+  CurrentBalance: number | null;
 }
 
 /** The vendor grid's task: one line under one scenario, answered as metrics; a failure is the cell's Error. */
@@ -136,13 +137,14 @@ export function runPortfolioCell(input: PortfolioLineInput): PortfolioCellMetric
       Error: null, Yield: o.yield.IsSuccessful ? o.yield.Value : null, YieldError: o.yield.IsSuccessful ? null : o.yield.ErrorMessage,
       RateOnLine: o.lineMetrics.RateOnLine, LossOnLine: o.lineMetrics.LossOnLine, ReturnOnLine: o.lineMetrics.ReturnOnLine,
       CollateralLossesPct: o.collateralLossesPct, Wal: o.wal, WritedownPct: o.writedownPct, Spread: o.spread.IsSuccessful ? o.spread.Value : null,
+      CurrentBalance: o.currentBalance,
     };
   } catch (error) {
     // A deal not cached in this worker must reach the run service, which resends the deal.
     if (error instanceof Error && error.name === 'DealNotCached') throw error;
     return {
       Error: error instanceof Error ? error.message : String(error), Yield: null, YieldError: null, RateOnLine: null, LossOnLine: null,
-      ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null,
+      ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null, CurrentBalance: null,
     };
   }
 }

@@ -119,6 +119,10 @@ describe('portfolio runs: POST /simulate/portfolio, the grid and the saved calcu
       const at = (ordinal: number, name: string) => cells.find((c) => c.OrdinalNumber === ordinal && c.ScenarioName === name);
       expect(at(2, 'Stress')?.Missing).toBe(true);
       expect(at(1, 'Base')?.RateOnLine).toBeGreaterThan(0);
+      // The Current Limit column: the layer's remaining limit at settlement, the same under every scenario.
+      expect(at(1, 'Base')?.CurrentBalance).toBeGreaterThan(0);
+      expect(at(1, 'Stress')?.CurrentBalance).toBeCloseTo(at(1, 'Base')?.CurrentBalance ?? 0, 6);
+      expect(at(2, 'Stress')?.CurrentBalance).toBeNull();
       // Common scenarios apply to every deal; the stress CDR loses more of the pool than the base.
       expect(at(2, 'Common')?.Missing).toBe(false);
       expect(at(1, 'Stress')?.CollateralLossesPct ?? 0).toBeGreaterThan(at(1, 'Base')?.CollateralLossesPct ?? 0);

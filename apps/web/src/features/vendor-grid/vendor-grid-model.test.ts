@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { GridCell, PortfolioEntryOut, PortfolioScenarios } from '@opencrt/contracts';
+import {
+  cellKey, cellText, columnTotal, dealLink, bondLink, formatMetric, metricFor, runErrors, runOrder, scenarioColumns, scenarioFor, vendorOptions,
+} from './vendor-grid-model.ts';
+
+const s = (Id: number, ScenarioName: string, DealName: string | null, Vendor: string | null) => ({ Id, ScenarioName, DealName, Vendor });
+const scenarios: PortfolioScenarios = {
+  'ACIS 2020-DNA3': [s(1, 'Base', 'ACIS 2020-DNA3', 'A'), s(2, 'Deal only', 'ACIS 2020-DNA3', 'A')],
+  'CIRT 2023-9': [],
+  '': [s(3, 'Base', null, 'A'), s(4, 'Base', null, 'B'), s(5, 'Zed', null, null)],
+};
+const entry = (OrdinalNumber: number, DealName: string, OwnedFaceAmt: number): PortfolioEntryOut => ({
+  OrdinalNumber, DealName, BondName: 'M', OwnedFaceAmt, Margin: 20, AnnualPremium: 0, Cpr: [0], Cdr: [0], LossSeverity: [0], Delinquency: [0], Libor: [0],
+  InterestRate: null, CancellationDate: null, CleanupCall: null, ScenarioId: null,
+});
+const cell = (OrdinalNumber: number, ScenarioName: string, Vendor: string | null, patch: Partial<GridCell> = {}): GridCell => ({
+  OrdinalNumber, ScenarioName, Vendor, Missing: false, Error: null, Yield: null, YieldError: null, RateOnLine: null, LossOnLine: null,
+  ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null, CurrentBalance: null, ...patch,
+});
+
+describe('vendor grid model', () => {
+  it('columns: one per scenario name and vendor, sorted; Global keeps the common ones only', () => {
+    expect(scenarioColumns(scenarios, false).map((c) => `${c.vendor ?? '-'}:${c.name}`)).toEqual(['A:Base', 'B:Base', 'A:Deal only', '-:Zed']);
+    expect(scenarioColumns(scenarios, true).map((c) => `${c.vendor ?? '-'}:${c.name}`)).toEqual(['A:Base', 'B:Base', '-:Zed']);
+    // Column keys are printable (grid column ids, cookie values).
+    expect(scenarioColumns(scenarios, false).every((c) => /^[\w%./~*'()!-]+$/.test(c.key))).toBe(true);
+  });
+
+  it('a cell uses the deal\'s own scenario, else a common one, else none (Missing scenario)', () => {
+    const [aBase, , dealOnly] = scenarioColumns(scenarios, false);
+    expect(scenarioFor(scenarios, 'ACIS 2020-DNA3', aBase!, false)?.Id).toBe(1);
+    expect(scenarioFor(scenarios, 'ACIS 2020-DNA3', aBase!, true)?.Id).toBe(3);
+    expect(scenarioFor(scenarios, 'CIRT 2023-9', aBase!, false)?.Id).toBe(3);
+    expect(scenarioFor(scenarios, 'CIRT 2023-9', dealOnly!, false)).toBeNull();
+  });
+
+  it('metric choices per type, texts of cells and totals weighted by face', () => {
+    expect(metricFor('Bonds', 'RateOnLine')).toBe('Yield');
+    expect(metricFor('Reinsurance', 'RateOnLine')).toBe('RateOnLine');
+    expect(formatMetric('RateOnLine', 0.01234)).toBe('1.23%');
+    expect(formatMetric('Wal', 4.567)).toBe('4.57');
+    expect(formatMetric('Spread', 0.0125)).toBe('125');
+    expect(formatMetric('CollateralLossesPct', 3.5)).toBe('3.50%');
+    expect(cellText(cell(1, 'Base', 'A', { Missing: true }), 'RateOnLine')).toBe('Missing scenario');
+    expect(cellText(cell(1, 'Base', 'A', { Error: 'Line 1, Scneario Base: boom' }), 'RateOnLine')).toBe('-----');
+    expect(cellText(undefined, 'RateOnLine')).toBe('');
+    const col = { key: 'a/base', name: 'Base', vendor: 'A' };
+    const entries = [entry(1, 'ACIS 2020-DNA3', 1_000_000), entry(2, 'CIRT 2023-9', 3_000_000), entry(3, 'CIRT 2023-9', 5_000_000)];
+    const cells = new Map([
+      [cellKey(1, col), cell(1, 'Base', 'A', { RateOnLine: 0.02 })],
+      [cellKey(2, col), cell(2, 'Base', 'A', { RateOnLine: 0.04 })],
+      [cellKey(3, col), cell(3, 'Base', 'A', { Error: 'Line 3, Scneario Base: boom' })],
+    ]);
+    expect(columnTotal(entries, cells, col, 'RateOnLine')).toBeCloseTo(0.035, 12);
+    expect(columnTotal(entries, cells, col, 'Yield')).toBeNull();
+    expect(runErrors(entries, [col], cells)).toEqual(['Line 3, Scneario Base: boom']);
+  });
+
+  it('run order skips the fixed cells, so a failed piece\'s index names its cell', () => {
+    const cols = [{ key: 'a/x', name: 'X', vendor: 'A' }, { key: 'a/y', name: 'Y', vendor: 'A' }];
+    const order = runOrder([1, 2], cols, [cell(1, 'Y', 'A', { Missing: true })]);
+    expect(order).toEqual([cellKey(1, cols[0]!), cellKey(2, cols[0]!), cellKey(2, cols[1]!)]);
+  });
+
+  it('links to the deal\'s analysis screen and the bond screen; vendor options drop Default and repeats', () => {
+    expect(dealLink('ACIS 2020-DNA3', 'M-2A')).toBe('/acis_analysis?dealName=ACIS%202020-DNA3&bondName=M-2A');
+    expect(dealLink('CIRT 2023-9', 'M')).toBe('/cirt_analysis?dealName=CIRT%202023-9&bondName=M');
+    expect(dealLink('STACR 2020-DNA3', 'M-2A')).toBe('/deal_analysis?dealName=STACR%202020-DNA3&bondName=M-2A');
+    expect(bondLink('STACR 2020-DNA3', 'M-2A')).toBe('/bond_analysis?dealName=STACR%202020-DNA3&bondName=M-2A');
+    expect(vendorOptions([['Zeta', 'acme', 'Default'], ['Acme', ' ']])).toEqual(['acme', 'Zeta']);
+  });
+});

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, passwordOf, signIn, type DemoUser } from './support/browser.ts';
+
+const RUN = Date.now().toString(36);
+const PORTFOLIO = `VG Reinsurance ${RUN}`;
+const DEAL_ONLY = `VG ACIS only ${RUN}`;
+const VENDOR = 'Harbor Analytics';
+const SETTLEMENT = '2021-06-15';
+
+async function api<T>(user: DemoUser, method: string, url: string, body?: unknown): Promise<T> {
+  const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: user, password: passwordOf(user), grant_type: 'password' }),
+  });
+  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${baseUrl()}/api${url}`, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return (res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text) as T;
+}
+
+const grid = (page: Page) => page.getByTestId('vendor-grid');
+/** The grid cell of an entry row (0-based) and a scenario column (by its header text). */
+async function cell(page: Page, row: number, scenario: string) {
+  const header = grid(page).locator('.ag-header-cell', { hasText: scenario }).first();
+  const colId = await header.getAttribute('col-id');
+  return grid(page).locator(`[row-index="${row}"] [col-id="${colId}"]`);
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(tmpdir(), `vendor-grid-${name}.png`), fullPage: true });
+
+async function openGrid(page: Page) {
+  await page.goto('/vendor_grid');
+  await page.getByTestId('vendor-grid-page').waitFor();
+  await expect.poll(() => page.locator('[data-testid=grid-portfolio] option').allTextContents()).toContain(PORTFOLIO);
+}
+
+describe('vendor grid', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // A reinsurance portfolio of an ACIS and a CIRT line, and a scenario only the ACIS deal has (the CIRT cell is 'Missing scenario').
+    await api('analyst', 'POST', '/portfolios/', {
+      Name: PORTFOLIO, PortfolioType: 'Reinsurance',
+      PortfolioEntries: [
+        { OrdinalNumber: 1, DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', OwnedFaceAmt: 1_000_000, Margin: 20 },
+        { OrdinalNumber: 2, DealName: 'CIRT 2023-9', BondName: 'M', OwnedFaceAmt: 2_000_000, Margin: 20 },
+      ],
+    });
+    await api('analyst', 'POST', '/scenarios/bulk', {
+      SaveMode: 'skip', Scenarios: [{ ScenarioName: DEAL_ONLY, DealName: 'ACIS 2020-DNA3', Vendor: VENDOR, Shared: false, Cpr: [8], Cdr: [2], LossSeverity: [30], Delinquency: [1] }],
+    });
+  });
+  afterAll(async () => { await browser?.close(); });
+
+  it('runs the demo vendor scenarios with totals, header totals, a cell drill-down, hidden scenarios kept after reload and the CSV export', async () => {
+    const { context, page } = await newPage(browser, { acceptDownloads: true });
+    await signIn(page, 'analyst');
+    await openGrid(page);
+    // The navbar links the screen.
+    expect(await page.locator('nav a', { hasText: 'Vendor Grid' }).count()).toBeGreaterThan(0);
+    await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
+    await page.selectOption('[data-testid=grid-vendor]', VENDOR);
+    // The portfolio's deals still have notional to insure in June 2021 (the API tests' date).
+    await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
+    // Reinsurance: no Libor input; the metric radio has the reinsurance labels, Rate On Line first and chosen.
+    expect(await page.getByTestId('grid-libor').count()).toBe(0);
+    expect(await page.locator('[role=radiogroup] label').allTextContents()).toEqual(['Rate On Line', 'Loss On Line', 'Margin On Line', 'Ref Pool Loss Pct', 'ROI']);
+    expect(await page.getByTestId('metric-RateOnLine').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('grid-counts').textContent()).toBe('2 entries × 6 scenarios');
+    expect(await page.getByTestId('export-metrics').isDisabled()).toBe(true);
+    // The analyst is no admin: no database export.
+    expect(await page.getByTestId('grid-export-db').count()).toBe(0);
+
+    // Hide two scenarios; Cancel drops a change, OK keeps it, and a reload keeps it (cookie).
+    await page.getByTestId('hide-scenarios-button').click();
+    await page.getByTestId('hide-unselect-all').click();
+    await page.getByTestId('hide-cancel').click();
+    expect(await page.getByTestId('grid-counts').textContent()).toBe('2 entries × 6 scenarios');
+    await page.getByTestId('hide-scenarios-button').click();
+    await page.locator('[data-testid=hide-list] label', { hasText: 'Fast Prepay' }).locator('input').uncheck();
+    await page.locator('[data-testid=hide-list] label', { hasText: 'Slow Prepay' }).locator('input').uncheck();
+    await page.getByTestId('hide-ok').click();
+    expect(await page.getByTestId('grid-counts').textContent()).toBe('2 entries × 4 scenarios (2 hidden)');
+    await page.reload();
+    await page.getByTestId('vendor-grid-page').waitFor();
+    // The portfolio, vendor and settlement date come back from their cookies too.
+    await expect.poll(() => page.getByTestId('grid-counts').textContent()).toBe('2 entries × 4 scenarios (2 hidden)');
+    expect(await page.getByTestId('grid-settlement').inputValue()).toBe(SETTLEMENT);
+    expect(await page.locator('[data-testid=vendor-grid] .ag-header-cell-text').allTextContents()).not.toContain('Fast Prepay');
+
+    // Run: cells fill in; the CIRT line has no deal-only scenario.
+    await page.getByTestId('run-scenarios').click();
+    await expect.poll(async () => (await cell(page, 1, DEAL_ONLY)).textContent(), { timeout: 60_000 }).toBe('Missing scenario');
+    await expect.poll(async () => (await cell(page, 0, 'Baseline')).textContent(), { timeout: 60_000 }).toMatch(/^\d+\.\d\d%$/);
+    await page.getByTestId('grid-progress').waitFor({ state: 'detached', timeout: 60_000 });
+    // The cell is what the API computes for that line and scenario.
+    const settlement = Number((await page.getByTestId('grid-settlement').inputValue()).replace(/-/g, ''));
+    const portfolios = await api<Record<string, { Id: number; Name: string }>>('analyst', 'GET', '/portfolios/');
+    const id = Object.values(portfolios).find((p) => p.Name === PORTFOLIO)?.Id;
+    const stream = await api<string>('analyst', 'POST', '/simulate/portfolio/grid', { PortfolioId: id, SettlementDate: settlement, Vendor: VENDOR, ScenarioNames: ['Baseline'], ScenarioVendors: [VENDOR] });
+    const pieces = stream.trim().split('\n').map((l) => JSON.parse(l) as { type: string; value?: { OrdinalNumber: number; RateOnLine: number } });
+    const baseline = pieces.find((p) => p.type === 'piece' && p.value?.OrdinalNumber === 1)?.value;
+    expect(await (await cell(page, 0, 'Baseline')).textContent()).toBe(`${((baseline?.RateOnLine ?? NaN) * 100).toFixed(2)}%`);
+    // Totals footer and vendor header above the scenario names.
+    const footer = grid(page).locator('.ag-row', { hasText: 'Totals' });
+    expect(await footer.textContent()).toMatch(/\d+\.\d\d%/);
+    expect(await grid(page).locator('.ag-header-group-cell', { hasText: VENDOR }).count()).toBeGreaterThan(0);
+    // Another metric redraws the cells.
+    await page.getByTestId('metric-CollateralLossesPct').check();
+    expect(await (await cell(page, 0, 'Baseline')).textContent()).toMatch(/^\d+\.\d\d%$/);
+    await page.getByTestId('metric-RateOnLine').check();
+    // Clicking a scenario header does not sort the grid: it runs that scenario's totals (below).
+    await shot(page, 'run-1400');
+
+    // Header click: the scenario's portfolio totals, tabs ACIS, CIRT, Totals; each exports its cash flow.
+    await grid(page).locator('.ag-header-cell', { hasText: 'Severe Recession' }).first().click();
+    await page.getByTestId('grid-totals-view').waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-testid=grid-totals-view] [role=tab]').allTextContents()).toEqual(['ACIS', 'CIRT', 'Totals']);
+    expect(await page.getByTestId('grid-view-title').textContent()).toBe(`Totals — ${VENDOR} / Severe Recession`);
+    await page.getByTestId('grid-tab-totals').click();
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-cashflow').click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/_Severe_Recession_Totals\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await xlsx.path());
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(10).values).toEqual([undefined, 'Period', 'PaymentDate', 'Balance', 'Cash', 'Losses']);
+    expect(sheet?.rowCount ?? 0).toBeGreaterThan(20);
+
+    // Cell click: that entry under that scenario.
+    await (await cell(page, 0, 'Mild Recession')).click();
+    await page.getByTestId('grid-entry-view').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('grid-view-title').textContent()).toBe(`Line 1, ACIS 2020-DNA3 M-2A — ${VENDOR} / Mild Recession`);
+    expect(await page.locator('[data-testid=grid-part-acis-entries] tbody tr').first().textContent()).toContain('ACIS 2020-DNA3');
+    // A 'Missing scenario' cell opens nothing.
+    await (await cell(page, 1, DEAL_ONLY)).click();
+    expect(await page.getByTestId('grid-view-title').textContent()).toContain('Mild Recession');
+    await shot(page, 'drilldown-1400');
+
+    // Export Metrics with tranche-level cash flows: the metrics workbook and the server's CSV.
+    await page.getByTestId('grid-export-tranches').check();
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+    await page.getByTestId('export-metrics').click();
+    await expect.poll(() => downloads.length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('alert-success').last().textContent()).toBe('Portfolio calculation successfully exported.');
+    const csvDownload = downloads.find((d) => d.suggestedFilename().endsWith('.csv'));
+    expect(csvDownload?.suggestedFilename()).toMatch(/^VG Reinsurance \w+_\d{8}_\d{6}\.csv$/);
+    const csv = readFileSync(await csvDownload!.path(), 'utf8').trim().split('\r\n');
+    expect(csv[0]).toBe('Line,DealName,BondName,OwnedFaceAmt,ScenarioName,Vendor,Yield,RateOnLine,LossOnLine,ReturnOnLine,CollateralLossesPct,Wal,WritedownPct,Spread,Status');
+    expect(csv).toHaveLength(1 + 2 * 4);
+    expect(csv.some((l) => l.startsWith(`2,CIRT 2023-9,M,2000000,${DEAL_ONLY},${VENDOR},`) && l.endsWith(',Missing scenario'))).toBe(true);
+    const metrics = new ExcelJS.Workbook();
+    await metrics.xlsx.readFile(await downloads.find((d) => d.suggestedFilename().endsWith('.xlsx'))!.path());
+    expect(metrics.worksheets.map((w) => w.name)).toEqual(['Rate On Line', 'Loss On Line', 'Margin On Line', 'Ref Pool Loss Pct', 'ROI']);
+
+    // A smaller window still shows the controls and the grid.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'run-1024');
+    await context.close();
+  }, 300_000);
+
+  it('offers the database export to admins only, showing Calculating... while it saves', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await openGrid(page);
+    await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
+    await page.selectOption('[data-testid=grid-vendor]', VENDOR);
+    await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
+    await page.getByTestId('grid-export-db').check();
+    // The analyst's own deal-only scenario is not the admin's: the five shared demo ones.
+    await expect.poll(() => page.getByTestId('grid-counts').textContent()).toBe('2 entries × 5 scenarios');
+    await page.getByTestId('run-scenarios').click();
+    await page.getByTestId('grid-progress').waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(async () => (await cell(page, 0, 'Baseline')).textContent()).not.toBe('');
+    // Hold the save answer so the 'Calculating...' state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/simulate/portfolio/save', async (route) => { await held; await route.continue(); });
+    await page.getByTestId('export-metrics').click();
+    await page.getByTestId('grid-calculating').waitFor();
+    expect(await page.getByTestId('grid-calculating').textContent()).toBe('Calculating...');
+    release();
+    await expect.poll(() => page.getByTestId('alert-success').last().textContent(), { timeout: 60_000 }).toBe('Portfolio calculation successfully saved.');
+    await page.getByTestId('grid-calculating').waitFor({ state: 'detached' });
+    await context.close();
+  }, 300_000);
+});
