@@ -134,13 +134,16 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Downloads one tab as .csv or several as .xlsx (spec 000 §9). */
-export async function downloadCashflows<Row>(header: ExportHeader, tabs: ExportTab<Row>[]): Promise<void> {
+/**
+ * Downloads one tab as .csv or several as .xlsx (spec 000 §9); `format` forces one (the ACIS and
+ * CIRT screens' "Export Cashflow to Excel" is always a workbook, spec 001 §2.2–§2.3).
+ */
+export async function downloadCashflows<Row>(header: ExportHeader, tabs: ExportTab<Row>[], format?: 'csv' | 'xlsx'): Promise<void> {
   const first = tabs[0];
   if (!first) return;
-  const single = tabs.length === 1;
-  const blob = single
+  const csv = (format ?? (tabs.length === 1 ? 'csv' : 'xlsx')) === 'csv';
+  const blob = csv
     ? new Blob([tabToCsv(header, first)], { type: 'text/csv' })
     : new Blob([await tabsToXlsx(header, tabs)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  saveBlob(blob, exportFileName(header, single ? 'csv' : 'xlsx'));
+  saveBlob(blob, exportFileName(header, csv ? 'csv' : 'xlsx'));
 }
