@@ -17,6 +17,7 @@ import { installErrorHandling, installNotFound } from './http/error-handler.ts';
 import { bindKeys } from './http/request-keys.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { modules } from './modules/index.ts';
+import { mayChangeCatalog } from './modules/deals/catalog-cache.ts';
 
 export interface BuildOptions {
   /** Fastify logger setting; tests pass false. */
@@ -65,6 +66,12 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   installAuth(app, ctx.db, ctx.tokens, sessions);
+  // This replica's own deal or assignment changes clear its catalog cache before the answer leaves
+  // (the database notice that tells the other replicas may come a moment later).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (mayChangeCatalog(request.method, request.user?.roles)) ctx.catalog.clear();
+    return payload;
+  });
 
   await app.register(async (api) => {
     for (const module of modules) await module.register(api, ctx);

@@ -9,6 +9,7 @@ import { startAuthNotifications } from './auth/auth-notifications.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { createRunService, type RunService } from './runs/run-service.ts';
 import { seedDatabase } from './seed/index.ts';
+import { CatalogCache, startCatalogNotifications } from './modules/deals/catalog-cache.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
 
 /** Migrates and seeds an open database, then builds the app on it (used by main and by tests). */
@@ -20,8 +21,10 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
   const runs = options.runs ?? await createRunService();
   const sessions = new SessionCache();
   const notifications = await startAuthNotifications(handle, sessions);
-  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events };
+  const catalog = new CatalogCache();
+  const stopCatalogNotifications = await startCatalogNotifications(handle, catalog);
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog };
   const app = await buildApp(ctx, sessions, options);
-  app.addHook('onClose', async () => { await notifications.stop(); await runs.close(); });
+  app.addHook('onClose', async () => { await notifications.stop(); await stopCatalogNotifications(); await runs.close(); });
   return { app, ctx, logins, sessions };
 }

@@ -11,6 +11,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { RunService } from '../runs/run-service.ts';
+import type { CatalogCache } from './deals/catalog-cache.ts';
 
 /** What every feature module gets: the database, the token service, the configuration, a clock and the run service. */
 export interface ModuleContext {
@@ -20,6 +21,8 @@ export interface ModuleContext {
   tokens: TokenService;
   /** Call after changing a user's roles, enabled flag, password or sessions. */
   authEvents: AuthEvents;
+  /** Each user's catalog rows in memory (GET /deals), forgotten on any change of deals or assignments. */
+  catalog: CatalogCache;
   config: AppConfig;
   now: () => Date;
 }

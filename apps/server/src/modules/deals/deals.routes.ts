@@ -50,7 +50,7 @@ export const dealsModule: ApiModule = {
       },
     }, async (request, reply) => {
       const user = requireUser(request);
-      if (!request.query.export) return service.catalog(user.id);
+      if (!request.query.export) return ctx.catalog.get(user.id, () => service.catalog(user.id));
       if (!rolesGrant(user.roles, 'deals:export')) throw new Forbidden();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

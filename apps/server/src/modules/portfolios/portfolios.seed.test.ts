@@ -13,10 +13,11 @@ const runEntry = (type: string, e: PortfolioEntryOut) => ({
 
 describe('demo portfolios seeded on first start', () => {
   let t: TestApp;
-  const seed = () => portfoliosSeeder.run({ db: t.ctx.db, config: { ...t.ctx.config, seedDemoData: true } as typeof t.ctx.config, now: new Date() });
+  const seed = () => portfoliosSeeder.run({ db: t.ctx.db, config: { ...t.ctx.config, seedDemoData: true }, now: new Date() });
   beforeAll(async () => {
     t = await createTestApp();
-    // Test databases may leave demo content out: seed as a first start with demo data does.
+    // Test configurations leave demo content out: seed as a first start with demo data on does.
+    expect(Object.keys(await list('analyst'))).not.toContain('Demo bonds');
     await seed();
   });
   afterAll(async () => { await t?.close(); });

@@ -43,9 +43,8 @@ export const DEMO_PORTFOLIOS: PortfolioCreateRequest[] = [
 export const portfoliosSeeder = {
   name: 'portfolios',
   async run(ctx: SeedContext): Promise<void> {
-    // Demo content can be switched off (OPENCRT_SEED_DEMO_DATA=false; API tests do): read loosely so
-    // this works whether or not the configuration names the switch yet.
-    if ((ctx.config as { seedDemoData?: boolean }).seedDemoData === false) return;
+    // Demo content can be switched off (OPENCRT_SEED_DEMO_DATA=false; API tests do).
+    if (!ctx.config.seedDemoData) return;
     const done = await ctx.db.selectFrom('app_settings').select('value').where('key', '=', SEED_KEY).executeTakeFirst();
     if (done?.value === SEED_VERSION) return;
     const owner = await ctx.db.selectFrom('users').select(['id', 'username']).where(sql`lower(username)`, '=', DEMO_PORTFOLIO_OWNER).executeTakeFirst();

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInAs, userIdOf } from '../users/users-test-helpers.ts';
+
+const DNA1 = 'STACR 2026-DNA1';
+const DNA2 = 'STACR 2026-DNA2';
+
+/** GET /deals answers from memory; every way deals or assignments change must show at once. */
+describe('catalog cache', () => {
+  let t: TestApp;
+  let admin: string;
+  let member: string;
+  let memberId: number;
+  const catalog = async () => ((await t.request({ method: 'GET', url: '/api/deals', token: member })).json() as { DealName: string }[])
+    .map((d) => d.DealName).sort();
+  const userDeals = () => t.ctx.db.withTables<{ user_deals: { user_id: number; deal_name: string } }>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.token('admin');
+    await t.request({ method: 'POST', url: '/api/users', token: admin, payload: { Username: 'cached', Password: 'cached-pass-1', ConfirmPassword: 'cached-pass-1', Roles: ['User'] } });
+    memberId = await userIdOf(t, 'cached');
+    member = (await signInAs(t, 'cached', 'cached-pass-1')).token;
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('an admin assignment shows in the very next catalog read', async () => {
+    expect(await catalog()).toEqual([]);
+    await t.request({ method: 'POST', url: `/api/administrator/user/${memberId}/deals`, token: admin, payload: [{ DealName: DNA1, IsAssigned: true }] });
+    expect(await catalog()).toEqual([DNA1]);
+    await t.request({ method: 'PUT', url: `/api/administrator/deal/${encodeURIComponent(DNA2)}/assign_all`, token: admin });
+    expect(await catalog()).toEqual([DNA1, DNA2]);
+  });
+
+  it('a change made outside the API (another replica, the data CLI) arrives by database notice', async () => {
+    expect(await catalog()).toEqual([DNA1, DNA2]); // cached now
+    await userDeals().deleteFrom('user_deals').where('user_id', '=', memberId).where('deal_name', '=', DNA2).execute();
+    await expect.poll(catalog, { timeout: 10_000, interval: 50 }).toEqual([DNA1]);
+    await t.ctx.db.withTables<{ deals: { deal_name: string; deal_factor: number } }>()
+      .updateTable('deals').set({ deal_factor: 0.5 }).where('deal_name', '=', DNA1).execute();
+    await expect.poll(async () => ((await t.request({ method: 'GET', url: '/api/deals', token: member })).json() as { DealFactor: number }[])[0]?.DealFactor,
+      { timeout: 10_000, interval: 50 }).toBe(0.5);
+  });
+});
