@@ -42,7 +42,7 @@ describe('ACIS analysis', () => {
     expect(await page.locator('[data-testid=matrix-grid] td').count()).toBeGreaterThan(4);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-cashflow]')]);
-    expect(download.suggestedFilename()).toMatch(/^ACIS_2020-DNA3_.+\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^ACIS_2020-DNA3_.+\.xlsx$/);
 
     const name = `e2e ACIS ${Date.now()}`;
     await page.check('#create-portfolio-check');

@@ -45,7 +45,7 @@ describe('CIRT analysis', () => {
     await cirt.run('run-matrix', '/api/simulate/cirt/matrix');
     expect(await page.locator('[data-testid=matrix-grid] td').count()).toBeGreaterThan(4);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-cashflow]')]);
-    expect(download.suggestedFilename()).toMatch(/^CIRT_2023-9.*\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^CIRT_2023-9.*\.xlsx$/);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,7 +14,9 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/authenticate.ts';
 import type { SessionCache } from './auth/session-cache.ts';
-import { installErrorHandling, installNotFound } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, installNotFound } from './http/error-handler.ts';
+import { installRequestGuards } from './http/request-guards.ts';
+import { installSecurityHeaders, securityHeaderOptions } from './http/security-headers.ts';
 import { bindKeys } from './http/request-keys.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { modules } from './modules/index.ts';
@@ -34,6 +37,12 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
     bodyLimit: 20 * 1024 * 1024,
     // A hop count trusts that many proxies nearest to us (Fastify's typing wants it as a function).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    // A client must deliver its whole request (headers and body) within a minute; slow-sending
+    // clients would otherwise hold connections open for good. Answers may take longer (runs).
+    requestTimeout: 60_000,
+    // Bad percent-encoding and HTTP parser failures get the same `{ Message }` body as everything else.
+    frameworkErrors,
+    clientErrorHandler,
   };
   const app = Fastify(serverOptions)
     .withTypeProvider<ZodTypeProvider>();
@@ -44,6 +53,9 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   });
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installRequestGuards(app);
+  await app.register(helmet, securityHeaderOptions);
+  installSecurityHeaders(app);
 
   // br or gzip for every response above 1 kB (JSON results run to megabytes). Brotli quality 4:
   // on-the-fly compression must cost less than it saves; the web app's files come precompressed
@@ -64,7 +76,9 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Public on purpose (README "API"): the document describes shapes only; calls still need a token.
+  // No validator badge: it would load an image from validator.swagger.io, outside the CSP.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
   installAuth(app, ctx.db, ctx.tokens, sessions);
   // This replica's own deal or assignment changes clear its catalog cache before the answer leaves
   // (the database notice that tells the other replicas may come a moment later).

@@ -1,6 +1,7 @@
 import { startApp } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { seededLoginLines } from './seed/seed-users.ts';
 
 /** Composition root: configuration → database → migrations and demo data → HTTP server. */
 async function main(): Promise<void> {
@@ -15,10 +16,7 @@ async function main(): Promise<void> {
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`OpenCRT database: ${where}`);
-  if (logins.length) {
-    console.log('Demo logins created on this first start (shown once; set OPENCRT_*_PASSWORD to choose them):');
-    for (const login of logins) console.log(`  ${login.username.padEnd(8)} ${login.password}`);
-  }
+  for (const line of seededLoginLines(logins)) console.log(line);
 
   const close = async () => {
     await app.close();

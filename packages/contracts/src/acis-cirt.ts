@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RequestRate, SimulationRequestSchema } from './simulation.ts';
+import { MAX_AMOUNT, MAX_DATE, boundedInt, boundedNumber } from './common.ts';
+import { IndexRateInput, SimulationRequestSchema } from './simulation.ts';
 
 /**
  * ACIS and CIRT runs (spec 001 §3.5–§3.8, §7). The request is the simulation request plus the
@@ -7,7 +8,7 @@ import { RequestRate, SimulationRequestSchema } from './simulation.ts';
  * so these fields stay permissive and the server checks them with the spec's
  * 'Missing required: …' / 'Missing valid: …' messages (Contract Amount, Collateral, Interest Rate).
  */
-const Amount = z.union([z.number(), z.string().max(50), z.null()]).optional();
+const Amount = z.union([boundedNumber(0, MAX_AMOUNT), z.string().max(50), z.null()]).optional();
 
 const ReinsuranceFields = {
   /** The user's Initial Limit (dollars): their participation at the start of the run. */
@@ -17,8 +18,8 @@ const ReinsuranceFields = {
   /** Annual interest earned by the collateral trust account, as a fraction. */
   InterestRate: Amount,
   /** Cancellation month (YYYYMM, or YYYYMMDD: the day is ignored) used when Cancellation is on; default the optional cancellation date. CIRT: Fannie cancels; ACIS: the call. */
-  CancellationDate: z.union([z.number().int(), z.string().regex(/^\d{6}(\d{2})?$/, 'CancellationDate must be YYYYMM or YYYYMMDD')]).optional().nullable(),
-  Libor: RequestRate,
+  CancellationDate: z.union([boundedInt(190001, MAX_DATE), z.string().regex(/^\d{6}(\d{2})?$/, 'CancellationDate must be YYYYMM or YYYYMMDD')]).optional().nullable(),
+  Libor: IndexRateInput,
 };
 
 const MatrixAxes = {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /** POST /oauth/token — form fields (spec 000 §7). */
 export const TokenRequest = z.object({
-  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+  // Bounded: an unbounded name reached the failed-sign-in index (btree rows stop at ~2.7 kB) as a 500.
+  username: z.string({ error: 'username is required' }).max(256, 'username must be at most 256 characters').trim().min(1, 'username is required'),
+  password: z.string({ error: 'password is required' }).max(1000, 'password must be at most 1000 characters').min(1, 'password is required'),
   grant_type: z.literal('password', { error: "grant_type must be 'password'" }),
 });
 export type TokenRequest = z.infer<typeof TokenRequest>;

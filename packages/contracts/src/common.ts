@@ -28,3 +28,23 @@ export const YyyyMmDd = z.number().int().min(10000101).max(99991231);
 /** Public configuration the shell reads before sign-in. */
 export const ConfigResponse = z.object({ EnvironmentLabel: z.string(), ContactEmail: z.string() });
 export type ConfigResponse = z.infer<typeof ConfigResponse>;
+
+/**
+ * Bounds every request field carries (issue 12): ids fit PostgreSQL's int4, money a trillion
+ * dollars, dates a plausible settlement window. Messages name the range; the server prefixes the field
+ * ("Margin: must be between 0 and 1000000000000").
+ */
+export const MAX_ID = 2_147_483_647;
+export const MAX_AMOUNT = 1e12;
+/** Earliest and latest settlement or cancellation date accepted (YYYYMMDD). */
+export const MIN_DATE = 19000101;
+export const MAX_DATE = 21001231;
+export const between = (min: number, max: number): string => `must be between ${min} and ${max}`;
+/** A finite number in [min, max]. */
+export const boundedNumber = (min: number, max: number) => z.number().min(min, between(min, max)).max(max, between(min, max));
+/** A whole number in [min, max]. */
+export const boundedInt = (min: number, max: number) => z.int(`must be a whole number between ${min} and ${max}`).min(min, between(min, max)).max(max, between(min, max));
+/** A row id in a body. */
+export const IdSchema = boundedInt(1, MAX_ID);
+/** A row id in a path (text). */
+export const IdParamSchema = z.coerce.number().int(`must be a whole number between 1 and ${MAX_ID}`).min(1, between(1, MAX_ID)).max(MAX_ID, between(1, MAX_ID));

@@ -5,6 +5,7 @@
  * the cent; fields ending in `Pct` are percent.
  */
 import { z } from 'zod';
+import { MAX_DATE, MIN_DATE } from './common.ts';
 
 /** YYYYMMDD as a number. 101 (= 01/01/0000) means "no date" and displays as dashes. */
 export const YyyymmddSchema = z.number().int().min(101).max(99991231);
@@ -266,8 +267,16 @@ export const DealExtraParamsSchema = z.object({ name: DealNameSchema, extra: z.s
 export const DealQuerySchema = z.object({ type: z.enum(['acis']).optional() });
 export const DealDetailsQuerySchema = z.object({
   settlementDate: z.string().regex(/^\d{8}$/, 'settlementDate must be YYYYMMDD').transform(Number)
-    .refine(isCalendarYyyymmdd, 'settlementDate must be a calendar date (YYYYMMDD)'),
+    .refine(isCalendarYyyymmdd, 'settlementDate must be a calendar date (YYYYMMDD)')
+    .refine((v) => settlementDateProblem(v) === null, `settlementDate must be between ${MIN_DATE} and ${MAX_DATE}.`),
 });
+
+/** Why a YYYYMMDD settlement date is refused (not a calendar day, or outside MIN_DATE–MAX_DATE), or null. */
+export function settlementDateProblem(value: number): string | null {
+  if (!isCalendarYyyymmdd(value)) return 'settlementDate must be a calendar date (YYYYMMDD)';
+  if (value < MIN_DATE || value > MAX_DATE) return `settlementDate must be between ${MIN_DATE} and ${MAX_DATE}.`;
+  return null;
+}
 export const CusipParamsSchema = z.object({ cusip: z.string().trim().min(1).max(12) });
 export const BondParamsSchema = z.object({ name: DealNameSchema, bond: z.string().trim().min(1).max(40) });
 export const CollateralMonthParamsSchema = z.object({

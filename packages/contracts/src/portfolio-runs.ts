@@ -4,12 +4,14 @@
  * one scenario; the grid is lines × scenarios.
  */
 import { z } from 'zod';
-import { RequestRate } from './simulation.ts';
+import { IdSchema, MAX_AMOUNT, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
+import { IndexRateInput, RequestRate } from './simulation.ts';
 import { InsuranceYieldSchema, LineMetricsSchema } from './acis-cirt.ts';
 
-const Ymd = z.union([z.number().int(), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
+const Ymd = z.union([boundedInt(MIN_DATE, MAX_DATE), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
   .transform((v) => Number(v)).refine((v) => v >= 19000101 && v <= 21001231, 'SettlementDate must be YYYYMMDD');
-const Amount = z.union([z.number().finite(), z.string().max(50)]);
+/** Dollars, or a fraction for Margin and InterestRate: never negative, never astronomical. */
+const Amount = z.union([boundedNumber(0, MAX_AMOUNT), z.string().max(50)]);
 
 /** Run-entry payload (spec 002 §7): rates are fractions, vectors in the simulation request convention. */
 export const PortfolioRunEntrySchema = z.object({
@@ -24,15 +26,15 @@ export const PortfolioRunEntrySchema = z.object({
   InterestRate: Amount.nullable().optional(),
   /** Price per 100 of face (Bonds). */
   Price: z.number().finite().min(0).max(1000).nullable().optional(),
-  Balance: z.number().finite().nullable().optional(),
+  Balance: boundedNumber(0, MAX_AMOUNT).nullable().optional(),
   Cancellation: z.boolean().nullable().optional(),
-  CancellationDate: z.union([z.number().int(), z.string().regex(/^\d{6}(\d{2})?$/)]).nullable().optional(),
+  CancellationDate: z.union([boundedInt(190001, MAX_DATE), z.string().regex(/^\d{6}(\d{2})?$/)]).nullable().optional(),
   CleanupCall: z.boolean().nullable().optional(),
-  ModPct: z.number().finite().nullable().optional(),
+  ModPct: boundedNumber(0, 100).nullable().optional(),
   SettlementDateMonthsBackAdjustment: z.number().int().min(0).max(12).optional(),
-  Cpr: RequestRate, Cdr: RequestRate, LossSeverity: RequestRate, Delinquency: RequestRate, Libor: RequestRate,
+  Cpr: RequestRate, Cdr: RequestRate, LossSeverity: RequestRate, Delinquency: RequestRate, Libor: IndexRateInput,
   /** A saved scenario replacing the four vectors. */
-  SelectedScenarioId: z.number().int().positive().nullable().optional(),
+  SelectedScenarioId: IdSchema.nullable().optional(),
   /** Seam for user collateral cashflows (issue 13 item 4): refused until that module exists. */
   UserCollateralCashflow: z.unknown().optional(),
 });
@@ -110,7 +112,7 @@ export const isSilentMetricFailure = (message: string | null | undefined): boole
 
 /** The grid and the save call share these settings (spec 002 §7 "Save portfolio analysis"). */
 export const PortfolioGridRequestSchema = z.object({
-  PortfolioId: z.number().int().positive(),
+  PortfolioId: IdSchema,
   SettlementDate: Ymd,
   /** '' / 'All' every vendor; 'Default' not vendor specific; else that vendor. */
   Vendor: z.string().max(200).optional().default(''),

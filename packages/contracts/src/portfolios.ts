@@ -5,6 +5,7 @@
  * % for Reinsurance, price for Bonds), InterestRate in percent, per-period vectors in percent.
  */
 import { z } from 'zod';
+import { IdParamSchema, IdSchema, MAX_AMOUNT, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
 
 export const PORTFOLIO_NAME_EMPTY = "Portfolio name mustn't be empty.";
 export const portfolioNameTaken = (name: string): string => `Portfolio named ${name} already exists.`;
@@ -32,30 +33,32 @@ export const PORTFOLIO_MESSAGES = {
   reviewXlsx: 'Please review the input XLSX file.',
 } as const;
 
-const percentList = z.array(z.number().finite()).max(1200).optional().default([0]);
+/** Per-period percent vectors: CPR, CDR, severity and delinquency are shares (0–100); the index rate may dip below 0. */
+const percentList = z.array(boundedNumber(0, 100)).max(1200).optional().default([0]);
+const indexRateList = z.array(boundedNumber(-10, 100)).max(1200).optional().default([0]);
 
 /** One entry as sent by the ACIS screen (spec 001 §3.4); amounts in dollars, Margin in percent. */
 export const PortfolioEntryInputSchema = z.object({
-  OrdinalNumber: z.number().int().min(1),
+  OrdinalNumber: boundedInt(1, 10_000),
   DealName: z.string().max(100).nullable().optional().transform((v) => (v ?? '').trim()),
   BondName: z.string().max(100).nullable().optional().transform((v) => (v ?? '').trim()),
-  OwnedFaceAmt: z.number().finite().min(0),
+  OwnedFaceAmt: boundedNumber(0, MAX_AMOUNT),
   /** Collateral % for Reinsurance entries, price for Bonds entries (spec 002). */
-  Margin: z.number().finite(),
-  AnnualPremium: z.number().finite().optional().default(0),
+  Margin: boundedNumber(0, 1000),
+  AnnualPremium: boundedNumber(0, 100).optional().default(0),
   Cpr: percentList,
   Cdr: percentList,
   LossSeverity: percentList,
   Delinquency: percentList,
-  Libor: percentList,
+  Libor: indexRateList,
   /** Collateral trust-account interest, percent (Reinsurance entries). */
-  InterestRate: z.number().finite().min(0).max(100).nullable().optional().default(null),
+  InterestRate: boundedNumber(0, 100).nullable().optional().default(null),
   /** Cancellation month of the entry (YYYYMMDD, day ignored); null = the deal's own. */
-  CancellationDate: z.union([z.number().int(), z.string().regex(/^\d{8}$/)]).nullable().optional().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+  CancellationDate: z.union([boundedInt(MIN_DATE, MAX_DATE), z.string().regex(/^\d{8}$/)]).nullable().optional().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
     .refine((v) => v === null || (v >= 19000101 && v <= 21001231), 'CancellationDate must be YYYYMMDD'),
   CleanupCall: z.boolean().nullable().optional().default(null),
   /** A saved scenario chosen for the entry: its vectors replace CPR, CDR, severity and delinquency. */
-  ScenarioId: z.number().int().positive().nullable().optional().default(null),
+  ScenarioId: IdSchema.nullable().optional().default(null),
 });
 export type PortfolioEntryInput = z.input<typeof PortfolioEntryInputSchema>;
 export type PortfolioEntry = z.output<typeof PortfolioEntryInputSchema>;
@@ -75,8 +78,8 @@ export const PortfolioBulkRequestSchema = z.array(PortfolioCreateRequestSchema).
 /** PUT /portfolios/{id}: the entries replace the stored ones. */
 export const PortfolioUpdateRequestSchema = z.object({ PortfolioEntries: z.array(PortfolioEntryInputSchema).max(500) });
 /** DELETE /portfolios/bulk: ids of portfolios to delete (all or nothing). */
-export const PortfolioDeleteRequestSchema = z.array(z.number().int().positive()).min(1).max(500);
-export const PortfolioIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const PortfolioDeleteRequestSchema = z.array(IdSchema).min(1).max(500);
+export const PortfolioIdParams = z.object({ id: IdParamSchema });
 
 /** A stored entry as answered (no input transforms, so the response serializer can use it). */
 export const PortfolioEntryOutSchema = z.object({

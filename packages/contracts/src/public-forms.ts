@@ -20,6 +20,7 @@ export const ContactRequest = z.object({
   Position: optionalText(200),
   Email: z
     .string({ error: 'Email is required.' })
+    .max(254)
     .trim()
     .min(1, { error: 'Email is required.', abort: true })
     .pipe(z.email('Please enter a valid email.')),
@@ -42,14 +43,14 @@ export const RegisterRequest = z
   .object({
     Username: z.string({ error: 'Provide CRT Hub Userid.' }).trim().min(1, { error: 'Provide CRT Hub Userid.', abort: true }).max(64)
       .regex(/^[A-Za-z0-9._@-]+$/, 'Userid may contain only letters, digits and . _ @ -'),
-    Email: z.string({ error: 'Provide email.' }).trim().min(1, { error: 'Provide email.', abort: true }).pipe(z.email('Provide valid email.')),
+    Email: z.string({ error: 'Provide email.' }).max(254).trim().min(1, { error: 'Provide email.', abort: true }).pipe(z.email('Provide valid email.')),
     Password: z.string({ error: 'Provide password.' }).min(1, { error: 'Provide password.', abort: true })
       .min(8, 'Password must be at least 8 characters.').max(200),
-    ConfirmPassword: z.string({ error: 'Provide password confirmation.' }).min(1, 'Provide password confirmation.'),
+    ConfirmPassword: z.string({ error: 'Provide password confirmation.' }).min(1, 'Provide password confirmation.').max(200),
     FirstName: z.string({ error: 'Provide first name.' }).trim().min(1, 'Provide first name.').max(100),
     LastName: z.string({ error: 'Provide last name.' }).trim().min(1, 'Provide last name.').max(100),
     CompanyName: z.string({ error: 'Provide company name.' }).trim().min(1, 'Provide company name.').max(200),
-    Roles: z.array(z.string()).optional(),
+    Roles: z.array(z.string().max(50)).max(20).optional(),
     Auid: z.string().trim().max(100).optional().nullable(),
   })
   .refine((r) => r.Password === r.ConfirmPassword, {
@@ -62,16 +63,18 @@ export const RegisterResponse = z.object({ Id: z.number().int(), Username: z.str
 export const RegisteredResponse = z.object({ IsRegistered: z.boolean() });
 
 /** POST /register/logAccess — trial access log. */
+/** A value the trial page logs as it was typed: text, or a number of sensible size. */
+const loggedValue = z.union([z.number().min(-1e12).max(1e12), z.string().max(50)]).optional().nullable();
 export const AccessLogRequest = z.object({
   Auid: z.string().max(100).optional().nullable(),
   Cusip: z.string().max(20).optional().nullable(),
   Referrer: z.string().max(200).optional().nullable(),
   Campaign: z.string().max(200).optional().nullable(),
   Medium: z.string().max(200).optional().nullable(),
-  Price: z.union([z.number(), z.string().max(50)]).optional().nullable(),
-  LossSeverity: z.union([z.number(), z.string().max(50)]).optional().nullable(),
-  Delinquency: z.union([z.number(), z.string().max(50)]).optional().nullable(),
-  IndexRate: z.union([z.number(), z.string().max(50)]).optional().nullable(),
-  SettlementDate: z.union([z.number(), z.string().max(50)]).optional().nullable(),
+  Price: loggedValue,
+  LossSeverity: loggedValue,
+  Delinquency: loggedValue,
+  IndexRate: loggedValue,
+  SettlementDate: loggedValue,
 });
 export type AccessLogRequest = z.infer<typeof AccessLogRequest>;

@@ -113,7 +113,7 @@ export const ReportRunParameterSchema = z.object({
   Id: z.number().int().min(0).max(2_147_483_647).optional(),
   DbName: text(64).optional(),
   Name: text(200).optional(),
-  Value: z.union([text(200), z.number().finite()]).nullable().optional(),
+  Value: z.union([text(200), z.number().min(-1e15).max(1e15)]).nullable().optional(),
 });
 export const ReportRunRequestSchema = z.array(ReportRunParameterSchema).max(50);
 export type ReportRunRequest = z.input<typeof ReportRunRequestSchema>;

@@ -4,6 +4,7 @@
  * `scenarioIssues` is the one validity test, run by the screen before a save and by the server.
  */
 import { z } from 'zod';
+import { IdParamSchema, IdSchema } from './common.ts';
 
 /** The four vectors of a scenario, in display order. */
 export const SCENARIO_VECTORS = ['Cpr', 'Cdr', 'LossSeverity', 'Delinquency'] as const;
@@ -37,7 +38,7 @@ export function isValidVectorValue(key: ScenarioVectorKey, value: unknown): valu
 }
 
 /** Optional text (deal or vendor): blank means "not deal/vendor specific" and is stored as null. */
-const OptionalName = z.union([z.string(), z.null()]).optional()
+const OptionalName = z.union([z.string().max(1000), z.null()]).optional()
   .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
   .pipe(z.string().max(100).nullable());
 
@@ -49,10 +50,10 @@ export const ScenarioInputSchema = z.object({
   ScenarioName: z.string().max(200).nullable().optional().transform((v) => (v ?? '').trim()),
   DealName: OptionalName,
   Vendor: OptionalName,
-  Cpr: z.array(z.unknown()).nullable().optional().transform((v) => v ?? []),
-  Cdr: z.array(z.unknown()).nullable().optional().transform((v) => v ?? []),
-  LossSeverity: z.array(z.unknown()).nullable().optional().transform((v) => v ?? []),
-  Delinquency: z.array(z.unknown()).nullable().optional().transform((v) => v ?? []),
+  Cpr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
+  Cdr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
+  LossSeverity: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
+  Delinquency: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
   Shared: z.boolean().optional().default(false),
 });
 export type ScenarioInput = z.input<typeof ScenarioInputSchema>;
@@ -116,7 +117,7 @@ export const ScenarioSchema = ScenarioSummarySchema.extend({
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;
 
-export const ScenarioIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ScenarioIdParamsSchema = z.object({ id: IdParamSchema });
 export const ScenarioListQuerySchema = z.object({
   dealName: z.string().max(100).optional(),
   vendor: z.string().max(100).optional(),
@@ -143,13 +144,13 @@ export const ScenarioSaveResponseSchema = z.object({
 export type ScenarioSaveResponse = z.infer<typeof ScenarioSaveResponseSchema>;
 
 /** DELETE /scenarios/bulk: the list of Ids. */
-export const ScenarioDeleteRequestSchema = z.array(z.number().int().positive()).min(1).max(1000);
+export const ScenarioDeleteRequestSchema = z.array(IdSchema).min(1).max(1000);
 export const ScenarioDeleteResponseSchema = z.object({ Deleted: z.number().int() });
 
 /** POST /scenarios/bulk/share (admin). */
 export const ScenarioShareRequestSchema = z.object({
-  scenarioIds: z.array(z.number().int().positive()).min(1).max(1000),
-  userIds: z.array(z.number().int().positive()).max(10_000),
+  scenarioIds: z.array(IdSchema).min(1).max(1000),
+  userIds: z.array(IdSchema).max(10_000),
 });
 export type ScenarioShareRequest = z.infer<typeof ScenarioShareRequestSchema>;
 export const ScenarioShareResponseSchema = z.object({ Shared: z.number().int() });

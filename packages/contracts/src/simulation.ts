@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
 import { isCalendarYyyymmdd } from './deals.ts';
 import { PrerunCashflowSchema } from './user-cashflows.ts';
 
@@ -8,12 +9,23 @@ import { PrerunCashflowSchema } from './user-cashflows.ts';
  * accepted; the range and blank checks with the spec's 'Missing required/valid' messages are the
  * engine's (validateSimulationRequest), so this schema stays permissive on purpose.
  */
-export const RequestRate = z.union([
-  z.number(),
-  z.string().max(200),
-  z.array(z.union([z.number(), z.string().max(50), z.null()])).max(1200),
-  z.null(),
-]).optional();
+export const RequestRate = rateOrVector(-1000, 1000);
+
+/**
+ * A RequestRate whose numbers lie in [min, max]: far wider than any sensible rate, so the engine's
+ * spec messages still answer a merely wrong value, while 1e308 (Infinity in results) is refused here.
+ */
+function rateOrVector(min: number, max: number) {
+  return z.union([
+    boundedNumber(min, max),
+    z.string().max(200),
+    z.array(z.union([boundedNumber(min, max), z.string().max(50), z.null()])).max(1200),
+    z.null(),
+  ]).optional();
+}
+
+/** The index rate (fraction): a negative SOFR/LIBOR of a few percent has happened, −50 % has not. */
+export const IndexRateInput = rateOrVector(-0.1, 1);
 export type RequestRate = z.infer<typeof RequestRate>;
 
 /**
@@ -28,17 +40,20 @@ const MacroPath = z.union([
 /** POST /simulate and the bond runs (spec 000 §3 "Simulation request"). */
 export const SimulationRequestSchema = z.object({
   DealName: z.string().trim().min(1, 'Deal file could not be opened').max(200),
-  SettlementDate: z.union([z.number().int(), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
-    .refine((v) => isCalendarYyyymmdd(Number(v)), 'SettlementDate must be a calendar date (YYYYMMDD)').optional().nullable(),
+  SettlementDate: z.union([boundedInt(MIN_DATE, MAX_DATE), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
+    .refine((v) => isCalendarYyyymmdd(Number(v)), 'SettlementDate must be a calendar date (YYYYMMDD)')
+    // Numbers are range-checked by their branch; text needs the same range here.
+    .refine((v) => typeof v === 'number' || (Number(v) >= MIN_DATE && Number(v) <= MAX_DATE), `SettlementDate must be between ${MIN_DATE} and ${MAX_DATE}.`).optional().nullable(),
   RunLoanLevel: z.boolean().optional().default(false),
   CleanupCall: z.boolean().optional().default(false),
   UseMortgageInsurance: z.boolean().optional().default(false),
-  CollateralGroup: z.number().int().optional().nullable(),
+  /** 0 or absent = every group; deals have a handful of groups at most. */
+  CollateralGroup: boundedInt(0, 20).optional().nullable(),
   Cpr: RequestRate,
   Cdr: RequestRate,
   LossSeverity: RequestRate,
   Delinquency: RequestRate,
-  Libor: RequestRate,
+  Libor: IndexRateInput,
   PrepaymentModel: z.enum(['UserDefined', 'LDM', 'LDM_3', 'AFT']).optional().nullable(),
   Cancellation: z.boolean().optional(),
   /**
@@ -60,7 +75,7 @@ export const SimulationRequestSchema = z.object({
   /** A saved user collateral cashflow to run as prerun collateral (spec 002), replacing the speeds. */
   UserCollateralCashflow: PrerunCashflowSchema.optional().nullable(),
   /** A saved scenario's id to run instead of the four vectors (spec 000 §4 selectedScenario). */
-  SelectedScenarioId: z.number().int().positive().optional().nullable(),
+  SelectedScenarioId: IdSchema.optional().nullable(),
 });
 export type SimulationRequestBody = z.infer<typeof SimulationRequestSchema>;
 

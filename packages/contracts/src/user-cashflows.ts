@@ -21,7 +21,7 @@ export const CollateralCashflowListsSchema = z.object({
 export type CollateralCashflowLists = z.infer<typeof CollateralCashflowListsSchema>;
 
 /** Collateral month as YYYYMM (the file name's second part; YYYY-MM is accepted and normalised). */
-export const CollateralMonthSchema = z.string().trim()
+export const CollateralMonthSchema = z.string().max(20).trim()
   .transform((s) => s.replace(/^(\d{4})-(\d{2})$/, '$1$2'))
   .refine((s) => /^\d{4}(0[1-9]|1[0-2])$/.test(s), 'CollateralMonth must be a month as YYYYMM');
 

@@ -3,7 +3,12 @@ import { MAX_VECTOR_PERIODS, UserVectorSaveRequestSchema, vectorListIssues } fro
 
 describe('vector save check (spec 001 §5.3)', () => {
   it('accepts named numeric vectors', () => {
-    expect(vectorListIssues([{ Name: 'a', Value: [1, -2, 3.5] }, { Name: 'b', Value: [0] }])).toEqual([]);
+    expect(vectorListIssues([{ Name: 'a', Value: [1, 100, 3.5] }, { Name: 'b', Value: [0] }])).toEqual([]);
+  });
+
+  it('refuses values outside 0–100 naming the vector and the range', () => {
+    expect(vectorListIssues([{ Name: 'neg', Value: [1, -5] }])).toEqual(['Vector neg: values must be between 0 and 100.']);
+    expect(vectorListIssues([{ Name: 'huge', Value: [1e308] }])).toEqual(['Vector huge: values must be between 0 and 100.']);
   });
 
   it("refuses empty names, empty or non-numeric lists with 'Empty or incorrect vector.'", () => {

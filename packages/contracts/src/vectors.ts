@@ -12,6 +12,10 @@ export const MAX_VECTOR_PERIODS = 1200;
 export const VECTOR_NAME_EMPTY = 'Vector name cannot be empty.';
 export const VECTOR_NAME_TAKEN = 'A vector with this name already exists.';
 export const VECTOR_INVALID = 'Empty or incorrect vector.';
+/** Vectors feed CPR and CDR inputs, percent per period: below 0 or above 100 is never a rate. */
+export const VECTOR_MIN = 0;
+export const VECTOR_MAX = 100;
+export const vectorOutOfRange = (name: string): string => `Vector ${name}: values must be between ${VECTOR_MIN} and ${VECTOR_MAX}.`;
 /** Spec 001 §8 spells it this way. */
 export const VECTORS_SAVED = 'Sucessfully saved vectors';
 export const vectorNotFound = (name: string): string => `${name} vector was not found.`;
@@ -30,7 +34,7 @@ export const UserVectorListSchema = z.array(UserVectorSchema);
 /** One vector of a save; values arrive unchecked so a bad one gets the spec's message. */
 export const UserVectorInputSchema = z.object({
   Name: z.string().max(100).nullable().optional().transform((v) => (v ?? '').trim()),
-  Value: z.array(z.unknown()).nullable().optional().transform((v) => v ?? []),
+  Value: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
   Shared: z.boolean().optional().default(false),
 });
 export type UserVectorInput = z.input<typeof UserVectorInputSchema>;
@@ -41,7 +45,7 @@ export const UserVectorSaveResponseSchema = z.object({ Saved: z.number().int() }
 
 /**
  * Spec 001 §5.3 save check: every vector needs a name and a non-empty list of finite numbers
- * (at most MAX_VECTOR_PERIODS); names are unique ignoring case. Returns the messages, or [].
+ * (at most MAX_VECTOR_PERIODS) within VECTOR_MIN–VECTOR_MAX; names are unique ignoring case. Returns the messages, or [].
  */
 export function vectorListIssues(vectors: readonly { Name: string | null | undefined; Value: readonly unknown[] }[]): string[] {
   const issues = new Set<string>();
@@ -55,6 +59,7 @@ export function vectorListIssues(vectors: readonly { Name: string | null | undef
     const ok = v.Value.length > 0 && v.Value.length <= MAX_VECTOR_PERIODS
       && v.Value.every((x) => typeof x === 'number' && Number.isFinite(x));
     if (!ok) issues.add(VECTOR_INVALID);
+    else if (v.Value.some((x) => (x as number) < VECTOR_MIN || (x as number) > VECTOR_MAX)) issues.add(vectorOutOfRange(name));
   }
   return [...issues];
 }

@@ -1,11 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { Forbidden, Unauthorized } from '../http/errors.ts';
 import { isPermission, rolesGrant, type Permission } from './permissions.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
 
-export interface ApiRouteInfo { method: string; url: string; permission: Permission }
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  permission: Permission;
+  /** The route's zod contracts (params, querystring, body): the fuzz test generates requests from them. */
+  schema: FastifySchema | undefined;
+}
 
 export interface AuthUser {
   id: number;
@@ -43,7 +49,7 @@ export function installAuth(app: FastifyInstance, db: Db, tokens: TokenService, 
       throw new Error(`route ${route.method} ${route.url} declares no valid permission (deny by default)`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission });
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, permission, schema: route.schema });
     }
   });
 

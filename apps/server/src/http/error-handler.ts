@@ -1,5 +1,7 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { clientDatabaseError } from './database-errors.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -8,13 +10,16 @@ import { AppError } from './errors.ts';
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode;
+    if (status && status >= 400 && status < 500 && request.routeOptions.url === '/api/oauth/token') {
+      // The sign-in form reads OAuth's error shape, also for a body Fastify could not parse or a bad bearer header.
+      return reply.code(status).send({ error: 'invalid_request', error_description: error instanceof AppError ? error.message : clientErrorText(error) });
+    }
     if (error instanceof AppError) return reply.code(error.statusCode).send({ Message: error.message });
+    const database = clientDatabaseError(error);
+    if (database) return reply.code(database.status).send({ Message: database.message });
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ Message: describeValidation(error.validation, error.validationContext) });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && request.routeOptions.url === '/api/oauth/token') {
-      // The sign-in form reads OAuth's error shape, also for a body Fastify could not parse.
-      return reply.code(error.statusCode).send({ error: 'invalid_request', error_description: clientErrorText(error) });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
@@ -54,11 +59,37 @@ function describeValidation(issues: readonly Issue[], context: string | undefine
   return [...new Set(lines)].join('\n');
 }
 
+/** Fastify's client-error texts (some quote the URL or a header back); ours name the problem only. */
 function clientErrorText(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type.';
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty.';
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request body is too large.';
   if (error.statusCode === 429) return 'Too many requests. Please wait and try again.';
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'The request body is not valid JSON.';
+  if (error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return 'The request body does not match its Content-Length.';
+  if (error.statusCode === 408) return 'The request took too long to arrive.';
+  if (error.statusCode === 413) return 'The request body is too large.';
+  if (error.statusCode === 415) return 'Unsupported content type.';
+  // Any other framework or plugin error: a fixed text, never the framework's (it may echo input).
+  if (typeof error.code === 'string' && error.code.startsWith('FST_')) return 'The request is not valid.';
   return error.message;
+}
+
+/**
+ * Errors Fastify answers before routing (a URL that is not valid percent-encoding) and errors of the
+ * HTTP parser itself (malformed request line or headers): the same `{ Message }` shape, no echo.
+ */
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  void reply.code(400).send({ Message: 'The request URL is not valid.' });
+};
+
+const CLIENT_ERROR_BODY = JSON.stringify({ Message: 'The request is not valid HTTP.' });
+
+/** Node's parser failed on the request: answer 400 (or 408 on a timeout) and close. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = timeout ? '408 Request Timeout' : '400 Bad Request';
+  const body = timeout ? JSON.stringify({ Message: 'The request took too long to arrive.' }) : CLIENT_ERROR_BODY;
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

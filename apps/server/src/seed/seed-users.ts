@@ -59,3 +59,18 @@ export async function seedDemoUsers(
   }
   return created;
 }
+
+/**
+ * The start-up lines about logins created now. A generated password is shown (once: it exists
+ * nowhere else); one the operator chose through OPENCRT_*_PASSWORD is never printed, since console
+ * output ends up in logs that more people can read than the environment.
+ */
+export function seededLoginLines(logins: readonly SeededLogin[]): string[] {
+  if (!logins.length) return [];
+  const lines = ['Demo logins created on this first start (generated passwords are shown once; set OPENCRT_*_PASSWORD to choose them):'];
+  for (const login of logins) {
+    const envName = `OPENCRT_${login.username.toUpperCase()}_PASSWORD`;
+    lines.push(`  ${login.username.padEnd(8)} ${login.generated ? login.password : `(password from ${envName})`}`);
+  }
+  return lines;
+}

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, isExpired, readSession, writeSession } from './session.ts';
 
 describe('cookie session', () => {
@@ -30,5 +30,21 @@ describe('cookie session', () => {
   it('ignores malformed roles', () => {
     writeSession('user', 'not json', 'tok', 60);
     expect(readSession()?.roles).toEqual([]);
+  });
+
+  describe('Secure flag', () => {
+    afterEach(() => { vi.restoreAllMocks(); vi.unstubAllGlobals(); });
+    const secureFlags = () => {
+      const set = vi.spyOn(Cookies, 'set');
+      writeSession('user', '["User"]', 'tok', 60);
+      return set.mock.calls.map((call) => (call[2] as { secure?: boolean } | undefined)?.secure);
+    };
+    it('marks the session cookies Secure when the app is served over HTTPS', () => {
+      vi.stubGlobal('location', { ...window.location, protocol: 'https:' });
+      expect(secureFlags()).toEqual([true, true, true, true]);
+    });
+    it('leaves them usable over plain HTTP (localhost)', () => {
+      expect(secureFlags()).toEqual([false, false, false, false]);
+    });
   });
 });

@@ -37,7 +37,9 @@ export function isExpired(session: Session, now = Date.now()): boolean {
 export function writeSession(username: string, rolesJson: string, token: string, expiresInSeconds: number, now = Date.now()): Session {
   const expiresAt = now + expiresInSeconds * 1000;
   const expires = new Date(expiresAt);
-  const options = { expires, sameSite: 'strict' as const, path: '/' };
+  // Secure over HTTPS so the token never travels in clear; plain HTTP (localhost) must still work.
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:';
+  const options = { expires, sameSite: 'strict' as const, path: '/', secure };
   let roles: string[] = [];
   try {
     const parsed: unknown = JSON.parse(rolesJson);

@@ -1,6 +1,7 @@
+import { folded } from '../../db/folded.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import type { ModuleContext } from '../module.ts';
 
 export type SignInResult =
@@ -20,7 +21,7 @@ export async function signIn(ctx: ModuleContext, username: string, password: str
   const failures = await db
     .selectFrom('failed_logins')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .where(sql`lower(username)`, '=', folded(username))
     .where('attempted_at', '>', since)
     .executeTakeFirstOrThrow();
   if (failures.n >= config.maxFailedLogins) {
@@ -34,11 +35,13 @@ export async function signIn(ctx: ModuleContext, username: string, password: str
   const user = await db
     .selectFrom('users')
     .selectAll()
-    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .where(sql`lower(username)`, '=', folded(username))
     .executeTakeFirst();
-  const passwordOk = user ? await verifyPassword(user.password_hash, password) : false;
+  // Unknown names cost one argon2 verification too (against a dummy hash): no timing difference.
+  const passwordOk = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
   if (!user || !passwordOk) {
-    await db.insertInto('failed_logins').values({ username: username.toLowerCase(), attempted_at: now }).execute();
+    // Stored as typed: the lockout count compares lower() of both sides, as everywhere (db/folded.ts).
+    await db.insertInto('failed_logins').values({ username, attempted_at: now }).execute();
     return { ok: false, error: 'invalid_grant', description: BAD_CREDENTIALS };
   }
   if (!user.is_enabled) {
@@ -51,7 +54,7 @@ export async function signIn(ctx: ModuleContext, username: string, password: str
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('sessions').values({ id: sessionId, user_id: user.id, issued_at: now, expires_at: expiresAt }).execute();
     await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
-    await trx.deleteFrom('failed_logins').where(sql`lower(username)`, '=', username.toLowerCase()).execute();
+    await trx.deleteFrom('failed_logins').where(sql`lower(username)`, '=', folded(username)).execute();
   });
   return { ok: true, token, expiresIn: ctx.tokens.lifetimeSeconds, roles, username: user.username };
 }

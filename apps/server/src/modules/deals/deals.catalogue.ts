@@ -16,6 +16,9 @@ import { generateLoanTape } from './loan-tape.generator.ts';
 import { type DealRows, buildDealRows } from './deal-rows.builder.ts';
 import { type DealsDb, type DealsTables, dealsDb } from './deals.tables.ts';
 
+/** Advisory lock key serialising catalogue loads (any fixed number unique to this purpose). */
+const CATALOGUE_LOCK_KEY = 0x0c47a106;
+
 /** Users who receive every demo deal (the seeded accounts). */
 export const DEMO_DEAL_USERS = ['admin', 'analyst', 'user'] as const;
 
@@ -55,6 +58,9 @@ export async function loadCatalogue(db: Db, dataDir: string = DEFAULT_DATA_DIR, 
   const all = rows ?? buildCatalogueRows(dataDir);
   const names = all.map((r) => r.deal.deal_name);
   await dealsDb(db).transaction().execute(async (trx) => {
+    // One load at a time, across every API replica on this database: two concurrent reloads would
+    // otherwise interleave their deletes and inserts and fail on the unique keys. Released at commit.
+    await sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`.execute(trx);
     const existing = new Set((await trx.selectFrom('deals').select('deal_name').execute()).map((r) => r.deal_name));
     for (const table of ['loans', 'collateral_history', 'bond_remit_history', 'deal_remit_history', 'deal_replines', 'deal_bonds'] as const) {
       await trx.deleteFrom(table).where('deal_name', 'in', names).execute();

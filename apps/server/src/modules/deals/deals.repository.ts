@@ -2,6 +2,7 @@
  * SQL of the deals module. Every read of a deal goes through the user's assignments
  * (user_deals) unless it says otherwise.
  */
+import { folded } from '../../db/folded.ts';
 import { sql } from 'kysely';
 import type { CollateralGroupBy } from '@opencrt/contracts';
 import type { Db } from '../../db/database.ts';
@@ -36,7 +37,7 @@ export function createDealsRepository(baseDb: Db) {
 
     /** One deal if it exists and is assigned to the user (case-insensitive name). */
     findAssigned: (userId: number, name: string) =>
-      assigned(userId).selectAll('deals').where(sql`lower(deals.deal_name)`, '=', name.toLowerCase()).executeTakeFirst(),
+      assigned(userId).selectAll('deals').where(sql`lower(deals.deal_name)`, '=', folded(name)).executeTakeFirst(),
 
     bonds: (dealName: string) => db.selectFrom('deal_bonds').selectAll().where('deal_name', '=', dealName).orderBy('ord').execute(),
 

@@ -22,11 +22,12 @@ import {
   CollateralReportQuerySchema, CollateralReportSchema, CusipParamsSchema, DealCatalogSchema, DealDetailSchema, DealDetailsQuerySchema,
   DealExtraParamsSchema, DealNamesSchema, DealParamsSchema, DealQuerySchema, DealRemitHistorySchema, DealsListQuerySchema,
   IdByCusipResponseSchema, LoadCatalogueResponseSchema,
+  settlementDateProblem,
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
-import { Forbidden, NotFound } from '../../http/errors.ts';
+import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { trustedShape } from '../../http/trusted-shape.ts';
 import type { ApiModule } from '../module.ts';
 import { loadCatalogue } from './deals.catalogue.ts';
@@ -86,6 +87,9 @@ export const dealsModule: ApiModule = {
     }, (request) => {
       const { name, extra } = request.params;
       if (!/^\d{8}$/.test(extra)) throw new NotFound('Wrong path');
+      // Same rule as ?settlementDate=: 99999999 is not a day, 99991231 not a plausible settlement.
+      const problem = settlementDateProblem(Number(extra));
+      if (problem) throw new Invalid(problem);
       return service.detailOn(requireUser(request).id, name, Number(extra));
     });
 

@@ -1,4 +1,5 @@
 /** Writes a deal's stored loan tape in a public agency layout (file name → content). */
+import { folded } from '../../db/folded.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LoanRecord } from './loan-record.ts';
@@ -7,7 +8,7 @@ import { dealsDb } from './deals.tables.ts';
 
 export async function exportLoanTape(baseDb: Db, dealName: string, layout: 'freddie' | 'fannie'): Promise<Record<string, string>> {
   const db = dealsDb(baseDb);
-  const deal = await db.selectFrom('deals').select('deal_name').where(sql`lower(deal_name)`, '=', dealName.toLowerCase()).executeTakeFirst();
+  const deal = await db.selectFrom('deals').select('deal_name').where(sql`lower(deal_name)`, '=', folded(dealName)).executeTakeFirst();
   if (!deal) throw new Error(`deal ${dealName} does not exist`);
   const rows = await db.selectFrom('loans').selectAll().where('deal_name', '=', deal.deal_name).orderBy('loan_id').execute();
   const loans: LoanRecord[] = rows.map((r) => ({

@@ -3,6 +3,7 @@
  * A file with any malformed row is rejected whole; an accepted file replaces the deal's loans
  * in one transaction, so a failure part-way writes nothing.
  */
+import { folded } from '../../db/folded.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { parseFannieTape, parseFreddieTape, type ParseResult } from './loan-tape.codec.ts';
@@ -41,7 +42,7 @@ export async function importLoanTape(baseDb: Db, dealName: string, files: TapeFi
   if (!loans.length) throw new TapeRejected(['the file holds no loans']);
   const db = dealsDb(baseDb);
   return db.transaction().execute(async (trx) => {
-    const deal = await trx.selectFrom('deals').select('deal_name').where(sql`lower(deal_name)`, '=', dealName.toLowerCase()).executeTakeFirst();
+    const deal = await trx.selectFrom('deals').select('deal_name').where(sql`lower(deal_name)`, '=', folded(dealName)).executeTakeFirst();
     if (!deal) throw new TapeRejected([`deal ${dealName} does not exist (start the server once or run: npm run data -- load-catalogue)`]);
     await trx.deleteFrom('loans').where('deal_name', '=', deal.deal_name).execute();
     const rows = loans.map((l) => loanRow(deal.deal_name, l));

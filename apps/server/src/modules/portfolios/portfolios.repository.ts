@@ -1,4 +1,5 @@
 /** SQL of the portfolios module (tables of migrations 0004 and 0010). */
+import { folded } from '../../db/folded.ts';
 import { sql } from 'kysely';
 import type { Portfolio, PortfolioEntryOut } from '@opencrt/contracts';
 import type { CheckedEntry } from './portfolio-entries.check.ts';
@@ -52,7 +53,7 @@ export function createPortfoliosRepository(db: PortfoliosDb) {
 
     /** By name (ignoring case): the caller's own first, then (admins) anyone's. */
     findByName: async (name: string, ownerId: number, anyOwner: boolean): Promise<Portfolio | undefined> => {
-      const rows = await headers().where(sql`lower(portfolios.name)`, '=', name.toLowerCase())
+      const rows = await headers().where(sql`lower(portfolios.name)`, '=', folded(name))
         .$if(!anyOwner, (q) => q.where('portfolios.owner_id', '=', ownerId)).orderBy('portfolios.id').execute();
       const row = rows.find((r) => r.owner_id === ownerId) ?? rows[0];
       if (!row) return undefined;
@@ -72,7 +73,7 @@ export function createPortfoliosRepository(db: PortfoliosDb) {
       .$if(!anyOwner, (q) => q.where('portfolios.owner_id', '=', ownerId)).executeTakeFirst(),
 
     nameTaken: async (ownerId: number, name: string) => !!(await db.selectFrom('portfolios').select('id')
-      .where('owner_id', '=', ownerId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst()),
+      .where('owner_id', '=', ownerId).where(sql`lower(name)`, '=', folded(name)).executeTakeFirst()),
 
     insert: async (ownerId: number, name: string, type: string, now: Date) => (await db.insertInto('portfolios')
       .values({ owner_id: ownerId, name, portfolio_type: type, created_at: now, last_modified: now })

@@ -1,3 +1,4 @@
+import { folded } from '../../db/folded.ts';
 import type { AccessLogRequest, RegisterRequest } from '@opencrt/contracts';
 import { sql } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -12,14 +13,14 @@ import { confirmationLinkFor } from '../users/email-confirmation.ts';
 export async function registerTrialUser(ctx: ModuleContext, form: RegisterRequest): Promise<{ Id: number; Username: string }> {
   const taken = await ctx.db
     .selectFrom('users')
-    .select(['username', 'auid'])
+    .select(['auid', sql<boolean>`lower(username) = ${folded(form.Username)}`.as('same_name')])
     .where((eb) => eb.or([
-      eb(sql`lower(username)`, '=', form.Username.toLowerCase()),
+      eb(sql`lower(username)`, '=', folded(form.Username)),
       ...(form.Auid ? [eb('auid', '=', form.Auid)] : []),
     ]))
     .execute();
   const problems: string[] = [];
-  if (taken.some((u) => u.username.toLowerCase() === form.Username.toLowerCase())) {
+  if (taken.some((u) => u.same_name)) {
     problems.push(`User name '${form.Username}' is already taken.`);
   }
   if (form.Auid && taken.some((u) => u.auid === form.Auid)) problems.push('This trial invitation has already been used.');

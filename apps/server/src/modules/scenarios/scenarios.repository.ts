@@ -2,6 +2,7 @@
  * SQL of the scenarios module. Every read goes through `visibleTo`: a user sees the scenarios
  * they own, those marked Shared (by an admin) and those shared with them one by one.
  */
+import { folded } from '../../db/folded.ts';
 import { sql } from 'kysely';
 import type { ScenariosDb } from './scenarios.tables.ts';
 
@@ -68,8 +69,8 @@ export function createScenariosRepository(db: ScenariosDb) {
     /** Visible scenarios, optionally of one deal/vendor (case-insensitive), by name. */
     list: (userId: number, filter: { dealName?: string | null; vendor?: string | null } = {}) => {
       let q = visibleTo(db, userId).select(SUMMARY_COLUMNS);
-      if (filter.dealName) q = q.where(sql`lower(scenarios.deal_name)`, '=', filter.dealName.toLowerCase());
-      if (filter.vendor) q = q.where(sql`lower(scenarios.vendor)`, '=', filter.vendor.toLowerCase());
+      if (filter.dealName) q = q.where(sql`lower(scenarios.deal_name)`, '=', folded(filter.dealName));
+      if (filter.vendor) q = q.where(sql`lower(scenarios.vendor)`, '=', folded(filter.vendor));
       return q.orderBy(sql`lower(scenarios.scenario_name)`).orderBy('scenarios.id').execute() as Promise<ScenarioRow[]>;
     },
 
@@ -90,14 +91,17 @@ export function createScenariosRepository(db: ScenariosDb) {
     findOwnedByKey: (userId: number, name: string, deal: string | null, vendor: string | null) => db.selectFrom('scenarios')
       .select('id')
       .where('owner_id', '=', userId)
-      .where(sql`lower(scenario_name)`, '=', name.toLowerCase())
-      .where(sql`lower(coalesce(deal_name, ''))`, '=', (deal ?? '').toLowerCase())
-      .where(sql`lower(coalesce(vendor, ''))`, '=', (vendor ?? '').toLowerCase())
+      .where(sql`lower(scenario_name)`, '=', folded(name))
+      .where(sql`lower(coalesce(deal_name, ''))`, '=', folded(deal ?? ''))
+      .where(sql`lower(coalesce(vendor, ''))`, '=', folded(vendor ?? ''))
       .executeTakeFirst(),
 
-    /** Lower-cased names of the user's own scenarios (clone naming). */
-    ownedNames: async (userId: number) => new Set((await db.selectFrom('scenarios').select('scenario_name')
-      .where('owner_id', '=', userId).execute()).map((r) => r.scenario_name.toLowerCase())),
+    /** Case-folded names of the user's own scenarios (clone naming), folded by PostgreSQL as the unique index does. */
+    ownedNames: async (userId: number) => new Set((await db.selectFrom('scenarios').select(sql<string>`lower(scenario_name)`.as('name'))
+      .where('owner_id', '=', userId).execute()).map((r) => r.name)),
+
+    /** A name folded by PostgreSQL's lower() (see db/folded.ts). */
+    fold: async (name: string) => (await sql<{ name: string }>`select ${folded(name)} as name`.execute(db)).rows[0]?.name ?? name,
 
     insert: async (ownerId: number, values: ScenarioValues, now: Date) => (await db.insertInto('scenarios')
       .values({ owner_id: ownerId, ...toJson(values), last_modified: now })
@@ -127,7 +131,7 @@ export function createScenariosRepository(db: ScenariosDb) {
 
     /** The catalog's spelling of a deal name (case-insensitive), or undefined when unknown. */
     catalogDealName: async (name: string) => (await db.selectFrom('deals').select('deal_name')
-      .where(sql`lower(deal_name)`, '=', name.toLowerCase()).executeTakeFirst())?.deal_name,
+      .where(sql`lower(deal_name)`, '=', folded(name)).executeTakeFirst())?.deal_name,
 
     /** Ids of the given users that exist. */
     existingUsers: async (ids: readonly number[]) => ids.length === 0 ? [] : (await db.selectFrom('users').select('id')

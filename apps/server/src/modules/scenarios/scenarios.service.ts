@@ -66,10 +66,10 @@ async function checkScenario(repo: ScenariosRepository, s: ScenarioInputParsed):
 }
 
 /** First free "{name} (copy)", "{name} (copy 2)", … among the user's scenario names. */
-function cloneName(name: string, taken: Set<string>): string {
+async function cloneName(name: string, taken: Set<string>, fold: (name: string) => Promise<string>): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? `${name} (copy)` : `${name} (copy ${n})`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
+    if (!taken.has(await fold(candidate))) return candidate;
   }
 }
 
@@ -101,7 +101,7 @@ export function createScenariosService(ctx: ModuleContext) {
       const source = await requireVisible(user, id);
       const newId = await db.transaction().execute(async (trx) => {
         const tx = createScenariosRepository(trx);
-        const name = cloneName(source.scenario_name, await tx.ownedNames(user.id));
+        const name = await cloneName(source.scenario_name, await tx.ownedNames(user.id), tx.fold);
         return tx.insert(user.id, {
           scenario_name: name, deal_name: source.deal_name, vendor: source.vendor, cpr: source.cpr, cdr: source.cdr,
           loss_severity: source.loss_severity, delinquency: source.delinquency, shared: false,

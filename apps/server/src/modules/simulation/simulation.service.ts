@@ -75,6 +75,11 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
   if (request.BondName && !spec.tranches.some((t) => t.name === request.BondName) && !(spec.macrClasses ?? []).some((m) => m.name === request.BondName)) {
     throw new NotFound(`Bond ${request.BondName} was not found in ${deal.deal_name}.`);
   }
+  // A group the deal does not have would run an empty pool and answer zeros as if they were results.
+  const groups = [...new Set(spec.collateral.repLines.map((l) => l.collateralGroup))].sort((x, y) => x - y);
+  if (request.CollateralGroup != null && !groups.includes(request.CollateralGroup)) {
+    throw new Invalid(`CollateralGroup must be one of ${deal.deal_name}'s collateral groups (${groups.join(', ')}), or empty for all.`);
+  }
   const prerun = prerunProblems(spec, request);
   if (prerun.length) throw new Invalid(prerun.join('\n'));
   const poolBalance = start.state?.poolBalance ?? spec.collateral.cutOffBalance;

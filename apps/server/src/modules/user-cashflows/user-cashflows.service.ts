@@ -4,6 +4,7 @@
  * sends the user's whole list (the screen loads it, adds uploads, removes deletions), which
  * replaces what they had in one transaction — so a delete on the screen is a delete on save.
  */
+import { folded } from '../../db/folded.ts';
 import { sql, type Insertable } from 'kysely';
 import {
   duplicateCashflow, userCashflowLabel,
@@ -25,10 +26,10 @@ export async function listUserCashflows(db: Db, userId: number, filter: Cashflow
   let q = userCashflowsDb(db).selectFrom('user_coll_cashflows')
     .select(['deal_name', 'collateral_month', 'scenario_name', 'vendor', 'cashflow'])
     .where('owner_id', '=', userId);
-  if (filter.dealName) q = q.where(sql`lower(deal_name)`, '=', filter.dealName.toLowerCase());
-  if (filter.vendor !== undefined && filter.vendor !== '') q = q.where(sql`lower(vendor)`, '=', filter.vendor.toLowerCase());
+  if (filter.dealName) q = q.where(sql`lower(deal_name)`, '=', folded(filter.dealName));
+  if (filter.vendor !== undefined && filter.vendor !== '') q = q.where(sql`lower(vendor)`, '=', folded(filter.vendor));
   if (filter.collateralMonth) q = q.where('collateral_month', '=', filter.collateralMonth.replace('-', ''));
-  if (filter.scenarioName) q = q.where(sql`lower(scenario_name)`, '=', filter.scenarioName.toLowerCase());
+  if (filter.scenarioName) q = q.where(sql`lower(scenario_name)`, '=', folded(filter.scenarioName));
   const rows = await q.orderBy(sql`lower(deal_name)`).orderBy('collateral_month').orderBy(sql`lower(scenario_name)`).orderBy(sql`lower(vendor)`).execute();
   return rows.map((r) => ({
     DealName: r.deal_name, CollateralMonth: r.collateral_month, ScenarioName: r.scenario_name, Vendor: r.vendor, CollateralCashflow: r.cashflow,

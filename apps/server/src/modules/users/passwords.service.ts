@@ -3,6 +3,7 @@
  * reset by a one-time code, admin-initiated reset, change of one's own password. A change or a
  * reset ends the user's other sessions.
  */
+import { folded } from '../../db/folded.ts';
 import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH, type PasswordResetCallback } from '@opencrt/contracts';
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -36,7 +37,7 @@ async function sendReset(ctx: ModuleContext, user: { id: number; username: strin
  */
 export async function requestResetByEmail(ctx: ModuleContext, email: string): Promise<void> {
   const user = await ctx.db.selectFrom('users').select(['id', 'username', 'email'])
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where(sql`lower(email)`, '=', folded(email.trim()))
     .where('email_confirmed', '=', true).where('is_enabled', '=', true)
     .orderBy('id').executeTakeFirst();
   if (user?.email) await sendReset(ctx, { id: user.id, username: user.username, email: user.email });

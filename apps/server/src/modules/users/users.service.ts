@@ -4,6 +4,7 @@
  * deleted; disabling or deleting ends the user's sessions at once; a disabled user's roles cannot
  * be edited (the screen dims the row, the server refuses too).
  */
+import { folded } from '../../db/folded.ts';
 import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH, USERNAME_PATTERN, type User } from '@opencrt/contracts';
 import { z } from 'zod';
 import { sql } from 'kysely';
@@ -61,7 +62,7 @@ export async function createUser(ctx: ModuleContext, form: NewUser): Promise<{ I
   if (form.Password.length < MIN_PASSWORD_LENGTH) throw new Invalid(ACCOUNT_MESSAGES.passwordTooShort);
   const email = form.Email?.trim() || null;
   if (email && !isEmail(email)) throw new Invalid(ACCOUNT_MESSAGES.invalidEmail);
-  const taken = await ctx.db.selectFrom('users').select('id').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  const taken = await ctx.db.selectFrom('users').select('id').where(sql`lower(username)`, '=', folded(username)).executeTakeFirst();
   if (taken) throw new Invalid(`User name '${username}' is already taken.`);
 
   const passwordHash = await hashPassword(form.Password);

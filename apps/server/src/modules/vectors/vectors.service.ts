@@ -3,6 +3,7 @@
  * mark theirs Shared so every user sees (but cannot change) them. Saving sends the caller's whole
  * list, which replaces what they had, in one transaction.
  */
+import { folded } from '../../db/folded.ts';
 import { sql } from 'kysely';
 import { vectorListIssues, vectorNotFound, type UserVector } from '@opencrt/contracts';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -51,7 +52,7 @@ export async function saveUserVectors(db: Db, user: AuthUser, input: VectorDraft
  */
 export async function resolveUserVector(db: Db, userId: number, name: string): Promise<number[]> {
   const row = await vectorsDb(db).selectFrom('user_vectors').select('values')
-    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
+    .where(sql`lower(name)`, '=', folded(name.trim()))
     .where((eb) => eb.or([eb('owner_id', '=', userId), eb('shared', '=', true)]))
     .orderBy(sql`owner_id = ${userId}`, 'desc').orderBy('id')
     .executeTakeFirst();

@@ -26,7 +26,9 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
   const show = useCallback((kind: AlertKind, message: string, timeoutMs = ALERT_TIMEOUT_MS) => {
     const id = nextId.current++;
-    setAlerts((list) => [...list, { id, kind, message }]);
+    // The newest alert of a kind replaces the older one: stacked failures covered the screen's
+    // sub-tabs (issue 18 #10). At most one alert per kind stays on screen; all are still logged.
+    setAlerts((list) => [...list.filter((a) => a.kind !== kind), { id, kind, message }]);
     if (timeoutMs > 0) setTimeout(() => dismiss(id), timeoutMs);
   }, [dismiss]);
 

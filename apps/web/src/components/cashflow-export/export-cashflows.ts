@@ -79,18 +79,21 @@ export async function tabsToXlsx<Row>(header: ExportHeader, tabs: ExportTab<Row>
   return workbook.xlsx.writeBuffer() as Promise<ArrayBuffer>;
 }
 
-/** Downloads one tab as .csv or several as .xlsx (spec 000 §9). */
-export async function downloadCashflows<Row>(header: ExportHeader, tabs: ExportTab<Row>[]): Promise<void> {
+/**
+ * Downloads one tab as .csv or several as .xlsx (spec 000 §9); `format` forces one (the ACIS and
+ * CIRT screens' "Export Cashflow to Excel" is always a workbook, spec 001 §2.2–§2.3).
+ */
+export async function downloadCashflows<Row>(header: ExportHeader, tabs: ExportTab<Row>[], format?: 'csv' | 'xlsx'): Promise<void> {
   const first = tabs[0];
   if (!first) return;
-  const single = tabs.length === 1;
-  const blob = single
+  const csv = (format ?? (tabs.length === 1 ? 'csv' : 'xlsx')) === 'csv';
+  const blob = csv
     ? new Blob([tabToCsv(header, first)], { type: 'text/csv' })
     : new Blob([await tabsToXlsx(header, tabs)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = exportFileName(header, single ? 'csv' : 'xlsx');
+  link.download = exportFileName(header, csv ? 'csv' : 'xlsx');
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -1,7 +1,7 @@
 import type { InsuranceRowDto } from '@opencrt/contracts';
 import { describe, expect, it } from 'vitest';
 import { exportValues } from '../../components/cashflow-export/export-cashflows.ts';
-import { insuranceSheet } from './reinsurance-panels.tsx';
+import { exportInsurance, insuranceSheet } from './reinsurance-panels.tsx';
 
 const row = (period: number): InsuranceRowDto => ({
   Period: period, PaymentDate: '2026-11-25', RemainingLiability: 900_000, ReductionInLiability: 100_000, InsurerPaidLosses: 0,
@@ -25,5 +25,20 @@ describe('insurance cashflow export', () => {
     const first = exportValues(sheet, row(0));
     expect(first[headers.indexOf('CPR (%)')]).toBeNull();
     expect(first[headers.indexOf('Insurance Premium')]).toBeNull();
+  });
+
+  it('exports one cashflow as an Excel workbook, not CSV (CIRT exported .csv, issue 18 #10)', async () => {
+    const names: string[] = [];
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (b: Blob) => { blobs.push(b); return 'blob:x'; };
+    URL.revokeObjectURL = () => undefined;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) { names.push(this.download); };
+    try {
+      const header = { userName: 'a', dealName: 'CIRT 2023-9', bondName: '', settlementDate: '10/31/2026', runDate: '11/26/2026', runTime: '1 s', scenarioName: '', scenarioVendor: '' };
+      await exportInsurance(header, [{ name: 'CIRT 2023-9', rows: [row(0), row(1)] }]);
+    } finally { HTMLAnchorElement.prototype.click = click; }
+    expect(names[0]).toMatch(/\.xlsx$/);
+    expect(blobs[0]?.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   });
 });

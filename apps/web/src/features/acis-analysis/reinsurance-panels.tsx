@@ -55,9 +55,9 @@ export function CancellationInput({ label, on, month, minYmd, onChange }: {
   );
 }
 
-/** Excel export of one or more insurance cashflows (one sheet each), then any extra sheets (ACIS trigger info). */
+/** Excel export (always .xlsx, also for one sheet: CIRT exported CSV, issue 18 #10) of one or more insurance cashflows (one sheet each), then any extra sheets (ACIS trigger info). */
 export function exportInsurance(header: ExportHeader, tabs: { name: string; rows: InsuranceRowDto[] }[], extra: ExportTab<TriggerRow>[] = []): Promise<void> {
-  return downloadCashflows(header, [...tabs.map((t) => insuranceSheet(t.name, t.rows)), ...extra] as ExportTab<unknown>[]);
+  return downloadCashflows(header, [...tabs.map((t) => insuranceSheet(t.name, t.rows)), ...extra] as ExportTab<unknown>[], 'xlsx');
 }
 
 /** One insurance cashflow as an export sheet: the table's columns and values (rates in percent under '(%)' headers). */

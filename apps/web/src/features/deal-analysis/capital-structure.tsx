@@ -38,7 +38,7 @@ export function CapitalStructure({ dealName, bonds, showMacr, onShowMacr }: {
           <tbody>
             {shown.map((b) => (
               <tr key={b.BondName} className={b.IsMACR ? 'table-secondary' : undefined} data-testid="capital-row" data-bond={b.BondName}>
-                <td><Link to={`/bond_analysis?dealName=${encodeURIComponent(dealName)}&bondName=${encodeURIComponent(b.BondName)}`}>{b.BondName}</Link></td>
+                <td className="text-nowrap"><Link to={`/bond_analysis?dealName=${encodeURIComponent(dealName)}&bondName=${encodeURIComponent(b.BondName)}`}>{b.BondName}</Link></td>
                 <td>{b.Cusip ?? '-----'}</td>
                 <td className="text-end">{formatDollars(b.OriginalBalance)}</td>
                 <td className="text-end">{formatDollars(b.CurrentBalance)}</td>

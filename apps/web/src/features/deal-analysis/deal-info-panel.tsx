@@ -25,7 +25,7 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
       </button>
       {open && (
         <div className="row g-3 mt-1">
-          <div className="col-lg-4">
+          <div className="col-md-6 col-xl-4">
             <h3 className="h6">Calculation Settings</h3>
             <dl className="row small mb-0">
               <dt className="col-6">Deal</dt>
@@ -53,9 +53,9 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
               <dt className="col-6">Early Redemption</dt><dd className="col-6">{formatDate(deal.EarlyRedemptionDate)}</dd>
             </dl>
           </div>
-          <div className="col-lg-3">
+          <div className="col-md-6 col-xl-3">
             <h3 className="h6">Collateral Information</h3>
-            <dl className="row small mb-0" data-testid="collateral-info">
+            <dl className="row small mb-0 text-nowrap" data-testid="collateral-info">
               <dt className="col-6">Original Balance</dt><dd className="col-6 text-end">{formatDollars(c.OriginalBalance)}</dd>
               <dt className="col-6">Current Balance</dt><dd className="col-6 text-end">{formatDollars(c.CurrentBalance)}</dd>
               <dt className="col-6">Deal Factor</dt><dd className="col-6 text-end">{formatDecimal(c.DealFactor)}</dd>
@@ -65,7 +65,8 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
               <dt className="col-6">Losses to date</dt><dd className="col-6 text-end">{formatDollars(c.ProjectedLosses)}</dd>
             </dl>
           </div>
-          <div className="col-lg-5">{children}</div>
+          {/* Below 1200 px the assumptions take a full row: beside two columns the dollar amounts overlapped them (issue 18 #8). */}
+          <div className="col-12 col-xl-5" data-testid="deal-info-side">{children}</div>
         </div>
       )}
     </section>

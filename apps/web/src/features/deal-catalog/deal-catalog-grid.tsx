@@ -73,16 +73,18 @@ const deal = (p: { data?: CatalogGridRow | undefined }): CatalogEntry | null => 
 
 /** Columns of spec 000 "Deal Catalog" with its number and date formats. */
 function columns(onPick: DealCatalogGridProps['onPick'], editLinks: boolean): ColDef<CatalogGridRow>[] {
-  const money = { type: 'rightAligned', width: 170 } as const;
+  // Widths sum to about 900 px so every column, Deal Factor and Factor Date included, fits at
+  // 1024 px wide (issue 18 #8); the deal name takes what is left.
+  const money = { type: 'rightAligned', width: 140 } as const;
   return [
-    { headerName: 'Deal #', colId: 'dealId', width: 90, valueGetter: (p) => deal(p)?.row.DealId ?? '' },
-    { headerName: 'Deal Name', colId: 'dealName', flex: 1, minWidth: 200, cellRenderer: NameCell, cellRendererParams: { onPick, editLinks } },
-    { headerName: 'Issue Date', colId: 'issueDate', width: 120, valueGetter: (p) => formatDate(deal(p)?.row.IssueDate) },
-    { headerName: 'Maturity Date', colId: 'maturityDate', width: 130, valueGetter: (p) => formatDate(deal(p)?.row.MaturityDate) },
+    { headerName: 'Deal #', colId: 'dealId', width: 75, valueGetter: (p) => deal(p)?.row.DealId ?? '' },
+    { headerName: 'Deal Name', colId: 'dealName', flex: 1, minWidth: 150, cellRenderer: NameCell, cellRendererParams: { onPick, editLinks } },
+    { headerName: 'Issue Date', colId: 'issueDate', width: 105, valueGetter: (p) => formatDate(deal(p)?.row.IssueDate) },
+    { headerName: 'Maturity Date', colId: 'maturityDate', width: 110, valueGetter: (p) => formatDate(deal(p)?.row.MaturityDate) },
     { headerName: 'Original Balance', colId: 'originalBalance', ...money, valueGetter: (p) => formatDollars(deal(p)?.row.OriginalBalance) },
     { headerName: 'Current Balance', colId: 'currentBalance', ...money, valueGetter: (p) => formatDollars(deal(p)?.row.CurrentBalance) },
-    { headerName: 'Deal Factor', colId: 'dealFactor', type: 'rightAligned', width: 120, valueGetter: (p) => formatDecimal(deal(p)?.row.DealFactor) },
-    { headerName: 'Factor Date', colId: 'factorDate', width: 115, valueGetter: (p) => formatMonth(deal(p)?.row.FactorDate) },
+    { headerName: 'Deal Factor', colId: 'dealFactor', type: 'rightAligned', width: 95, valueGetter: (p) => formatDecimal(deal(p)?.row.DealFactor) },
+    { headerName: 'Factor Date', colId: 'factorDate', width: 95, valueGetter: (p) => formatMonth(deal(p)?.row.FactorDate) },
   ];
 }
 
@@ -90,7 +92,7 @@ export function DealCatalogGrid({ sections, collapsed, onToggleGroup, onPick, ed
   const rowData = useMemo(() => flattenCatalog(sections, collapsed), [sections, collapsed]);
   const columnDefs = useMemo(() => columns(onPick, editLinks), [onPick, editLinks]);
   // Stable option objects: a new object on every render makes AG Grid re-apply columns/renderers.
-  const defaultColDef = useMemo<ColDef<CatalogGridRow>>(() => ({ sortable: false, resizable: true, suppressMovable: true }), []);
+  const defaultColDef = useMemo<ColDef<CatalogGridRow>>(() => ({ sortable: false, resizable: true, suppressMovable: true, wrapHeaderText: true, autoHeaderHeight: true }), []);
   const fullWidthParams = useMemo(() => ({ onToggleGroup }), [onToggleGroup]);
   const isFullWidthRow = useCallback((p: IsFullWidthRowParams<CatalogGridRow>) => p.rowNode.data?.kind === 'group', []);
   const getRowId = useCallback((p: GetRowIdParams<CatalogGridRow>) => p.data.id, []);

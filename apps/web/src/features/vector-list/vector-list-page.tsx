@@ -6,6 +6,7 @@
 import { NEW_VECTOR_PERIODS, VECTOR_NAME_EMPTY, VECTOR_NAME_TAKEN, VECTORS_SAVED, vectorListIssues } from '@opencrt/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
+import { useLeaveWarning } from '../../app/use-leave-warning.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { UNSAVED_PROMPT } from '../scenario-list/use-scenario-list.ts';
@@ -58,6 +59,7 @@ export function VectorListPage() {
     } catch (error) { alerts.error(error); return false; }
   }, [api, alerts, reload]);
 
+  useLeaveWarning(unsaved);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
   // The blocker object changes on every render: answer each blocked navigation once.
   const asked = useRef(false);

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/**
+ * Issue 12 item 6, bounds: values that used to answer 500 or be accepted silently (garbage results)
+ * are refused with 400 and a Message naming the field and the allowed range.
+ */
+describe('bounded request fields', () => {
+  let t: TestApp;
+  let analyst: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    analyst = await t.token('analyst');
+  });
+  afterAll(async () => { await t.close(); });
+
+  const refused = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const res = await t.request({ method, url, token: analyst, ...(payload === undefined ? {} : { payload: payload as object }) });
+    expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+    return (res.json() as { Message: string }).Message;
+  };
+  const run = { DealName: 'STACR 2026-DNA1', Cpr: 0.06, Cdr: 0.005, LossSeverity: 0.3, Delinquency: 0, Libor: 0.04 };
+
+  it('ids above 2^31−1 and absurd path dates', async () => {
+    expect(await refused('GET', '/api/scenarios/2147483648')).toBe('id: must be between 1 and 2147483647');
+    expect(await refused('PUT', '/api/portfolios/9007199254740991', { PortfolioEntries: [] })).toBe('id: must be between 1 and 2147483647');
+    expect(await refused('DELETE', '/api/scenarios/bulk', [2 ** 40])).toBe('0: must be between 1 and 2147483647');
+    expect(await refused('GET', '/api/deals/STACR%202026-DNA1/99999999')).toBe('settlementDate must be a calendar date (YYYYMMDD)');
+    expect(await refused('GET', '/api/deals/STACR%202026-DNA1/99991231')).toBe('settlementDate must be between 19000101 and 21001231.');
+  });
+
+  it('simulation inputs: settlement date, collateral group, index rate, severity', async () => {
+    expect(await refused('POST', '/api/simulate', { ...run, SettlementDate: 99991231 })).toBe('SettlementDate: must be between 19000101 and 21001231');
+    expect(await refused('POST', '/api/simulate', { ...run, SettlementDate: '99991231' })).toBe('SettlementDate must be between 19000101 and 21001231.');
+    expect(await refused('POST', '/api/simulate', { ...run, CollateralGroup: 99 })).toBe('CollateralGroup: must be between 0 and 20');
+    expect(await refused('POST', '/api/simulate', { ...run, CollateralGroup: -1 })).toBe('CollateralGroup: must be between 0 and 20');
+    expect(await refused('POST', '/api/simulate', { ...run, CollateralGroup: 7 })).toMatch(/^CollateralGroup must be one of STACR 2026-DNA1's collateral groups \(/);
+    expect(await refused('POST', '/api/simulate', { ...run, Libor: -0.5 })).toBe('Libor: must be between -0.1 and 1');
+    expect(await refused('POST', '/api/simulate', { ...run, LossSeverity: 1e300 })).toBe('LossSeverity: must be between -1000 and 1000');
+    expect(await refused('POST', '/api/simulate', { ...run, Cpr: [0, 1e308] })).toBe('Cpr.1: must be between -1000 and 1000');
+    // In range for the schema but not a rate: the engine's spec message still answers.
+    expect(await refused('POST', '/api/simulate', { ...run, Cpr: 5 })).toBe('Missing valid: CPR');
+  });
+
+  it('reinsurance amounts and cancellation dates', async () => {
+    const cirt = { ...run, DealName: 'CIRT 2023-9', OwnedFaceAmt: 1_000_000, Margin: 0.2, InterestRate: 0.01 };
+    expect(await refused('POST', '/api/simulate/cirt', { ...cirt, CancellationDate: 0 })).toBe('CancellationDate: must be between 190001 and 21001231');
+    expect(await refused('POST', '/api/simulate/cirt', { ...cirt, OwnedFaceAmt: 1e308 })).toBe('OwnedFaceAmt: must be between 0 and 1000000000000');
+  });
+
+  it('portfolio entries: negative margin, CPR 500', async () => {
+    const entry = { OrdinalNumber: 1, DealName: 'STACR 2026-DNA1', BondName: 'M-1', OwnedFaceAmt: 1000, Margin: 100 };
+    const create = (e: object) => ({ Name: 'Bounded', PortfolioType: 'Bonds', PortfolioEntries: [{ ...entry, ...e }] });
+    expect(await refused('POST', '/api/portfolios/', create({ Margin: -1 }))).toBe('PortfolioEntries.0.Margin: must be between 0 and 1000');
+    expect(await refused('POST', '/api/portfolios/', create({ Cpr: [500] }))).toBe('PortfolioEntries.0.Cpr.0: must be between 0 and 100');
+  });
+
+  it('vectors with −5 or 1e308', async () => {
+    expect(await refused('POST', '/api/vectors', [{ Name: 'neg', Value: [1, -5] }])).toBe('Vector neg: values must be between 0 and 100.');
+    expect(await refused('POST', '/api/vectors', [{ Name: 'huge', Value: [1e308] }])).toBe('Vector huge: values must be between 0 and 100.');
+  });
+
+  it('a user name of several kilobytes at sign-in is a 400, not a 500', async () => {
+    const res = await t.request({
+      method: 'POST', url: '/api/oauth/token', payload: `username=${'u'.repeat(3000)}&password=x&grant_type=password`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'username must be at most 256 characters' });
+  });
+});
