@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -42,7 +43,7 @@ describe('deal analysis: tranche summary, breakeven and run comparison', () => {
   afterAll(async () => { await browser?.close(); });
 
   for (const size of [{ width: 1400, height: 900 }, { width: 1024, height: 768 }]) {
-    it(`shows every class with the API's numbers, solves breakevens and compares runs at ${size.width}×${size.height}`, async () => {
+    it(`shows every class with the API's numbers, solves breakevens and compares runs at ${size.width}×${size.height}`, { timeout: 400_000 }, async () => {
       const { context, page } = await newPage(browser);
       await page.setViewportSize(size);
       await signIn(page, 'analyst');
@@ -50,7 +51,8 @@ describe('deal analysis: tranche summary, breakeven and run comparison', () => {
       await page.locator('[data-testid=deal-title]').waitFor();
       const settlement = Number((await page.locator('[data-testid=settlement-date]').inputValue()).replaceAll('-', ''));
       await runWith(page, '1');
-      await page.locator('[data-testid=tranche-summary]').waitFor();
+      // Runs share two cores with other work: generous waits for the server.
+      await page.locator('[data-testid=tranche-summary]').waitFor({ timeout: 120_000 });
       const body = { DealName: DNA1, SettlementDate: settlement, Cpr: [0, 0.1], Cdr: [0, 0.01], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.04] };
       const api = await post<{ BondsCashflows: { BondName: string; Wal: number; PrincipalWindow: string; BondCashflow: { ActualWriteDown: number }[] }[] }>('/simulate', body);
 
@@ -83,6 +85,8 @@ describe('deal analysis: tranche summary, breakeven and run comparison', () => {
         '/simulate/breakeven', { ...body, BondNames: ['M-1'] });
       expect(await text(page, 'breakeven-first-M-1')).toBe(be.Breakevens[0]!.FirstLossCdr!.toFixed(2));
       expect(await text(page, 'breakeven-full-M-1')).toBe(be.Breakevens[0]!.FullWriteDownCdr!.toFixed(2));
+      // Charts: ECharts draws each one (loaded with the first chart).
+      for (const chart of ['chart-collateral', 'chart-losses', 'chart-classes']) await page.locator(`[data-testid=${chart}] canvas`).first().waitFor();
       await page.screenshot({ path: join(shots, `summary-${size.width}.png`), fullPage: true });
 
       // Pin this run, run at a higher CDR: each class shows its change beside the new value.
@@ -102,6 +106,70 @@ describe('deal analysis: tranche summary, breakeven and run comparison', () => {
       await context.close();
     });
   }
+
+  it('exports one workbook that reads back, and runs a vendor ramp typed in CPR', { timeout: 400_000 }, async () => {
+    const { context, page } = await newPage(browser, { acceptDownloads: true });
+    await signIn(page, 'analyst');
+    await page.goto(`/deal_analysis?dealName=${encodeURIComponent(DNA1)}`);
+    await page.locator('[data-testid=deal-title]').waitFor();
+    // The ramp's expanded vector on hover, and the run's per-period CPR following it.
+    await page.fill('#input-cdr', '1');
+    await page.fill('#input-lossSeverity', '25');
+    await page.fill('#input-libor', '4');
+    await page.fill('#input-cpr', '5 12R 10');
+    expect(await page.getAttribute('#input-cpr', 'title')).toContain('13 periods (the last extends to maturity): 5, 5.4167');
+    await page.click('[data-testid=run-scenario]');
+    await page.locator('[data-testid=tranche-summary]').waitFor({ timeout: 120_000 });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-workbook]')]);
+    expect(download.suggestedFilename()).toBe('STACR_2026-DNA1_workbook.xlsx');
+    const book = new ExcelJS.Workbook();
+    const bytes = readFileSync(await download.path());
+    await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const names = book.worksheets.map((w) => w.name);
+    expect(names.slice(0, 3)).toEqual(['Inputs', 'Summary', 'Collateral']);
+    expect(names).toContain('M-1');
+    expect(names).toContain('B-3H');
+    const inputs = book.getWorksheet('Inputs')!;
+    expect(inputs.getRow(1).values).toEqual([undefined, 'User', 'analyst']);
+    const inputLines = new Map<string, unknown>();
+    inputs.eachRow((row) => { inputLines.set(String(row.getCell(1).value), row.getCell(2).value); });
+    expect(inputLines.get('CPR (%)')).toBe('5 12R 10');
+    expect(inputLines.get('CDR (%)')).toBe(1);
+    // The summary's numbers are numbers, equal to the screen's.
+    const summary = book.getWorksheet('Summary')!;
+    let m1Loss: unknown = null;
+    summary.eachRow((row) => { if (row.getCell(1).value === 'M-1') m1Loss = row.getCell(10).value; });
+    expect(typeof m1Loss).toBe('number');
+    expect(dollars(m1Loss as number)).toBe(await text(page, 'summary-loss-M-1'));
+    const sheet = book.getWorksheet('Collateral')!;
+    const collateral = sheet.getRow(11);
+    expect(collateral.getCell(1).value).toBe(1);
+    // The run followed the ramp: CPR 5 % in period 1, 7.5 % in period 7, 10 % from period 13.
+    const cprColumn = (sheet.getRow(10).values as unknown[]).indexOf('CPR');
+    expect(cprColumn).toBeGreaterThan(0);
+    const cprOf = (period: number) => Number(sheet.getRow(10 + period).getCell(cprColumn).value);
+    expect(cprOf(1)).toBeCloseTo(5, 6);
+    expect(cprOf(7)).toBeCloseTo(7.5, 6);
+    expect(cprOf(13)).toBeCloseTo(10, 6);
+    expect(cprOf(20)).toBeCloseTo(10, 6);
+    expect(collateral.getCell(2).value).toBeInstanceOf(Date);
+    expect(collateral.getCell(3).numFmt).toBe('#,##0.00');
+    await page.screenshot({ path: join(shots, 'ramp-1400.png') });
+
+    // Bond analysis: the bond's balance and flows as charts after a run.
+    await page.goto(`/bond_analysis?dealName=${encodeURIComponent(DNA1)}&bondName=M-1`);
+    await page.locator('[data-testid=pricing-panel]').waitFor();
+    await page.click('[data-testid=pricing-tab-yield]');
+    await page.fill('[data-testid=input-price]', '100');
+    await page.click('[data-testid=calculate]');
+    for (const chart of ['chart-bond-balance', 'chart-bond-flows']) await page.locator(`[data-testid=${chart}] canvas`).first().waitFor({ timeout: 60_000 });
+    for (const size of [{ width: 1400, height: 900 }, { width: 1024, height: 768 }]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: join(shots, `bond-${size.width}.png`), fullPage: true });
+    }
+    await context.close();
+  });
 
   it('prints where the screenshots are', () => {
     console.log(`deal summary screenshots: ${shots}`);

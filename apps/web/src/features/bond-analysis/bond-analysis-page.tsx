@@ -16,6 +16,8 @@ import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
 import { CashflowTable } from '../../components/cashflow-table/cashflow-table.tsx';
+import { BondCharts } from './bond-charts.tsx';
+import { spreadInBp } from './spread-bp.ts';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
@@ -205,7 +207,7 @@ export function BondAnalysisPage() {
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
-            resultText={formatMetric(tab, single?.Value)} resultMessage={message}
+            resultText={formatMetric(tab, single?.Value)} resultMessage={message} resultBp={tab === 'spread' ? spreadInBp(single?.Value) : null}
             wal={result?.PrincipalWindow ? result.Wal : null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
             matrix={matrix} selectedCell={cell}
             // The inputs follow the clicked cell, so what the screen shows is what ran (issue 18 #2).
@@ -226,6 +228,7 @@ export function BondAnalysisPage() {
             </button>
           </div>
           {result && <div className="mt-2"><CashflowTable rows={result.BondCashflow} columns={BOND_COLUMNS} testId="bond-cashflow-table" /></div>}
+          {result && <BondCharts rows={result.BondCashflow} agency={agency} />}
           <BondHistoryPanel key={`${dealName}|${bondName}`} dealName={dealName} bondName={bondName} />
           <HistoricalReportSection kind="Bond" dealName={dealName} />
         </>

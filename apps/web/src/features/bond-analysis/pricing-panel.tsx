@@ -7,6 +7,7 @@ import { MatrixHeatmap } from '../../components/matrix-grid/matrix-heatmap.tsx';
 import { PrepaymentConventionSelect } from '../deal-analysis/run-option-selects.tsx';
 import { prepaymentLabel, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
+import { rampTitle } from '../deal-analysis/analysis-inputs.ts';
 
 const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };
 type Sub = 'metric' | 'wal' | 'writedown' | 'surface';
@@ -20,7 +21,7 @@ function Field({ label, value, onChange, testId, disabled }: { label: string; va
   return (
     <label className="form-label small mb-1 d-block">
       {label}
-      <input className="form-control form-control-sm" value={value} disabled={disabled} data-testid={testId} onChange={(e) => onChange(e.target.value)} />
+      <input className="form-control form-control-sm" value={value} disabled={disabled} data-testid={testId} title={rampTitle(value)} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }
@@ -58,6 +59,8 @@ export interface PricingPanelProps {
   onClearScenario(): void;
   /** The deal's current index rate, under the SOFR input. */
   indexHint?: string | null;
+  /** The spread tab's result in basis points, beside the percent (issue 18 #18). */
+  resultBp?: string | null;
   /** Shown with the result of a run at index 0 on a deal with floating classes. */
   zeroIndexNote?: string | null;
 }
@@ -112,6 +115,7 @@ export function PricingPanel(p: PricingPanelProps) {
         <div className="col-lg-2" data-testid="single-result">
           <h3 className="h6">{TAB_LABEL[p.tab]}</h3>
           <div className="fs-4 font-monospace" data-testid="result-value">{p.resultText}</div>
+          {p.resultBp && <div className="small text-secondary font-monospace" data-testid="result-bp">{p.resultBp}</div>}
           {p.resultMessage && <div className="text-danger small" data-testid="result-message">{p.resultMessage}</div>}
           {p.zeroIndexNote && <div className="alert alert-warning py-1 px-2 small mb-0" data-testid="zero-index-note">{p.zeroIndexNote}</div>}
           <dl className="row small mt-2 mb-0">

@@ -1,3 +1,4 @@
+import { parseRampVector } from '@opencrt/engine/ramp-syntax';
 import Cookies from 'js-cookie';
 import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from './run-options.ts';
 
@@ -43,16 +44,44 @@ export function loadInputs(isAgency: boolean): AssumptionInputs {
 }
 
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+/** A vendor ramp step: '12R' (ramp over 12 periods) or '11S' (stay 11 more periods). */
+const RAMP_STEP = /^\d+[RS]$/i;
+
+/**
+ * Vendor ramp text ("5 12R 10", "6 11S 8", or values separated by spaces) expanded to per-period
+ * percent values with the CLI's parser (engine ramp syntax, crt-domain.md §1.6); null when the
+ * text is not ramp text (a plain comma list, a vector name) or does not parse.
+ */
+export function expandRamp(text: string): number[] | null {
+  const trimmed = text.trim();
+  const tokens = trimmed.split(/[\s,]+/).filter(Boolean);
+  const ramp = /\s/.test(trimmed) || tokens.some((t) => RAMP_STEP.test(t));
+  // Plain decimals and steps only (no '1e3'), and no blank comma items ('5,,7' stays invalid).
+  if (!ramp || /(^|,)\s*(,|$)/.test(trimmed) || !tokens.every((t) => DECIMAL.test(t) || RAMP_STEP.test(t))) return null;
+  const parsed = parseRampVector(trimmed);
+  return parsed.ok ? parsed.values : null;
+}
+
+/** The hover text of a rate input: the expanded vector of ramp text (issue 18 #16), else nothing. */
+export function rampTitle(text: string): string | undefined {
+  const values = expandRamp(text);
+  if (!values) return undefined;
+  const shown = values.map((v) => String(Number(v.toFixed(4))));
+  return `${values.length} periods (the last extends to maturity): ${shown.length > 40 ? `${shown.slice(0, 40).join(', ')}, …` : shown.join(', ')}`;
+}
 
 /**
  * Percent text → the request's fraction list with a leading 0 (spec 000 §3: "percent inputs divided
  * by 100, with a leading 0 prepended for single runs"). Text with letters is a user vector name and
- * goes to the server as it is. Null when the text is blank or holds a blank or non-numeric item.
+ * goes to the server as it is; vendor ramp text ("5 12R 10") goes as its expanded vector. Null when
+ * the text is blank or holds a blank or non-numeric item.
  */
 export function toRequestRate(text: string, allowVectorName: boolean): number[] | string | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   if (allowVectorName && /^[A-Za-z_][\w .-]*$/.test(trimmed)) return trimmed;
+  const ramp = expandRamp(trimmed);
+  if (ramp) return [0, ...ramp.map((p) => p / 100)];
   const parts = trimmed.split(',').map((p) => p.trim());
   // Plain decimals only: Number() would also read '0x10' as 16 and '1e3' as 1000.
   if (parts.some((p) => !DECIMAL.test(p))) return null;

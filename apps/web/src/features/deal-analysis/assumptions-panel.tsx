@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CreditModelInputs } from '../../components/credit-model/credit-model-inputs.tsx';
 import { CreditModelSelect } from '../../components/credit-model/credit-model-select.tsx';
 import type { CreditModelState } from '../../components/credit-model/credit-models.ts';
-import type { AssumptionInputs } from './analysis-inputs.ts';
+import { rampTitle, type AssumptionInputs } from './analysis-inputs.ts';
 
 interface Options { cleanupCall: boolean; loanLevel: boolean }
 
@@ -56,6 +56,7 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
           <div className="col-6" key={f.key}>
             <label className="form-label small mb-0" htmlFor={`input-${f.key}`}>{f.key === 'cpr' && cprLabel ? cprLabel : f.label}</label>
             <input id={`input-${f.key}`} className="form-control form-control-sm" value={inputs[f.key]} disabled={!!scenarioName && f.key !== 'libor'}
+              title={rampTitle(inputs[f.key])}
               onChange={(e) => onInputs({ ...inputs, [f.key]: e.target.value })} />
             {f.key === 'libor' && liborHint && <div className="form-text mt-0" data-testid="index-rate-hint">{liborHint}</div>}
           </div>

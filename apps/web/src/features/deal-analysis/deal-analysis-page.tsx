@@ -25,6 +25,9 @@ import { DealInfoPanel } from './deal-info-panel.tsx';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from './index-rate.ts';
 import { ResultsPanel } from './results-panel.tsx';
 import { TrancheSummary, type PinnedRun } from './tranche-summary.tsx';
+import type { ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
+import { runInputLines } from './run-input-lines.ts';
+import { DealCharts } from './deal-charts.tsx';
 import { CollateralGroupSelect, PrepaymentConventionSelect } from './run-option-selects.tsx';
 import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from './run-options.ts';
 import { dealShareLink } from './share-link.ts';
@@ -68,7 +71,7 @@ export function DealAnalysisPage() {
   const [showMacr, setShowMacr] = useState(false);
   // The request and a short description of the run on screen: the summary's yields, breakevens
   // and run comparison use them (issue 18 #12, #13, #17).
-  const [shownRun, setShownRun] = useState<{ body: Record<string, unknown>; label: string } | null>(null);
+  const [shownRun, setShownRun] = useState<{ body: Record<string, unknown>; label: string; inputs: ExportLines } | null>(null);
   const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const [detailTab, setDetailTab] = useState(query.get('bondName') ?? 'Collateral');
 
@@ -165,6 +168,10 @@ export function DealAnalysisPage() {
         body: sent,
         label: scenario ? `scenario ${scenario.ScenarioName}` : modelChosen ? `model ${model.model}`
           : agency ? `CPR ${inputs.cpr}` : `CPR ${inputs.cpr}, CDR ${inputs.cdr}, severity ${inputs.lossSeverity}, delinquency ${inputs.delinquency}`,
+        inputs: runInputLines({
+          inputs, agency, settlement: formatDate(effectiveSettlement), collateralGroup, convention: effectiveConvention,
+          cleanupCall: options.cleanupCall, loanLevel: options.loanLevel, scenario: scenario?.ScenarioName ?? null, model: modelChosen ? model.model : null,
+        }),
       });
       setRunError(null);
     } catch (e) {
@@ -175,6 +182,10 @@ export function DealAnalysisPage() {
     }
   }
 
+  const exportHeader = {
+    userName: session?.username ?? '', dealName: deal?.DealName ?? '', bondName: '', settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
+    runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(timer.elapsedMs), scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',
+  };
   // MACR classes get result tabs only while the capital structure shows them (issue 18 #9).
   const bondNames = deal?.Bonds.filter((b) => showMacr || !b.IsMACR).map((b) => b.BondName) ?? [];
   return (
@@ -234,9 +245,10 @@ export function DealAnalysisPage() {
           <HistoricalReportSection kind="Deal" dealName={deal.DealName} />
           {result && shownRun && (
             <TrancheSummary api={api} result={result} runBody={shownRun.body} bondNames={bondNames} agency={agency}
-              selected={detailTab} onSelect={setDetailTab}
+              selected={detailTab} onSelect={setDetailTab} header={exportHeader} inputs={shownRun.inputs}
               pinned={pinned} onPin={(rows) => setPinned(rows ? { label: shownRun.label, rows } : null)} />
           )}
+          {result && <DealCharts result={result} bondNames={bondNames} agency={agency} />}
           {result && (
             <ResultsPanel
               tab={detailTab} onTab={setDetailTab}
@@ -244,10 +256,7 @@ export function DealAnalysisPage() {
               bondNames={bondNames}
               agency={agency}
               initialTab={query.get('bondName')}
-              header={{
-                userName: session?.username ?? '', dealName: deal.DealName, bondName: '', settlementDate: formatDate(effectiveSettlement),
-                runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(timer.elapsedMs), scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',
-              }}
+              header={exportHeader}
             />
           )}
         </>

@@ -22,10 +22,14 @@ function withExport<Row>(columns: CashflowColumn<Row>[]): CashflowColumn<Row>[] 
   return columns.map((c) => ({ ...c, ...(c.format && EXPORT_OF.has(c.format) ? { exportValue: EXPORT_OF.get(c.format) } : {}) }));
 }
 
+/** Workbook number formats of the display formats: dollars, percent (as the screen), dates. */
+const NUMBER_FORMAT_OF = new Map<unknown, string>([[money, '#,##0.00'], [pct, '0.0000'], [date, 'mm/dd/yyyy']]);
+
 /** The export columns of table columns: each column's export value, booleans as text. */
 export function exportColumns<Row>(columns: CashflowColumn<Row>[]): ExportColumn<Row>[] {
   return columns.map((c) => ({
     header: c.header,
+    ...(c.format && NUMBER_FORMAT_OF.has(c.format) ? { numFmt: NUMBER_FORMAT_OF.get(c.format) } : {}),
     value: (r: Row) => { const v = c.value(r); return c.exportValue ? c.exportValue(v) : typeof v === 'boolean' ? String(v) : v; },
   }));
 }

@@ -1,6 +1,8 @@
 import { BondRunResponse, BreakevenResponse, type ClassBreakevenDto } from '@opencrt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
+import type { ExportHeader, ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
+import { downloadDealWorkbook } from './deal-workbook.ts';
 import { messageOf } from '../../api/errors.ts';
 import { formatDollars, formatPercent, MISSING } from '../deal-catalog/catalog-format.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
@@ -12,6 +14,8 @@ export interface PinnedRun { label: string; rows: SummaryRow[] }
 /** A per-class yield at the price the user typed: the value, or why it could not be computed. */
 type YieldAt = { price: number; value: number | null; message: string | null };
 
+/** The class column stays in view while a narrow screen scrolls the table sideways. */
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--bs-body-bg)' } as const;
 const wal = (x: number | null) => (x === null ? MISSING : x.toFixed(2));
 const signed = (x: number, text: string) => (x > 0 ? `+${text}` : text);
 /** A difference in the cell's own format; blank when the runs agree (so changes stand out). */
@@ -30,7 +34,7 @@ function deltaText(field: ComparedField, d: number | null | undefined): string {
  * From the run already on screen; yields at a typed price and breakeven CDRs are asked of the
  * server on request (each costs runs there, in the run service), with the request of this run.
  */
-export function TrancheSummary({ api, result, runBody, bondNames, agency, selected, onSelect, pinned, onPin }: {
+export function TrancheSummary({ api, result, runBody, bondNames, agency, selected, onSelect, pinned, onPin, header, inputs }: {
   api: ApiClient;
   result: SimulationResult;
   /** The POST /simulate body of this run: yields and breakevens use the same scenario. */
@@ -42,13 +46,16 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
   onSelect: (name: string) => void;
   pinned: PinnedRun | null;
   onPin: (rows: SummaryRow[] | null) => void;
+  /** The export header block and the run's inputs: the workbook's first sheet. */
+  header: ExportHeader;
+  inputs: ExportLines;
 }) {
   const rows = useMemo(() => summaryRows(result.BondsCashflows, bondNames), [result, bondNames]);
   const deltas = useMemo(() => (pinned ? summaryDeltas(rows, pinned.rows) : null), [rows, pinned]);
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [yields, setYields] = useState<Map<string, YieldAt>>(new Map());
   const [breakevens, setBreakevens] = useState<Map<string, ClassBreakevenDto> | null>(null);
-  const [busy, setBusy] = useState<'yields' | 'breakeven' | null>(null);
+  const [busy, setBusy] = useState<'yields' | 'breakeven' | 'workbook' | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Another run: its yields and breakevens are not this one's (the typed prices stay).
   useEffect(() => { setYields(new Map()); setBreakevens(null); setError(null); }, [result]);
@@ -89,6 +96,17 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
     }
   }
 
+  async function exportWorkbook() {
+    setBusy('workbook'); setError(null);
+    try {
+      await downloadDealWorkbook(header, inputs, result, rows, agency);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
   const delta = (name: string, field: ComparedField) => {
     const text = deltaText(field, deltas?.get(name)?.[field]);
     return deltas && text ? <div className="small text-primary" data-testid={`delta-${name}-${field}`}>{text}</div> : null;
@@ -114,6 +132,10 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
             {busy === 'breakeven' ? 'Solving breakevens…' : 'Breakeven CDR'}
           </button>
         )}
+        <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-workbook" disabled={busy !== null}
+          title="One XLSX: inputs, this summary, the collateral and every class shown" onClick={() => void exportWorkbook()}>
+          Export workbook
+        </button>
         <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="pin-run" onClick={() => onPin(pinned ? null : rows)}>
           {pinned ? 'Unpin run' : 'Pin run to compare'}
         </button>
@@ -124,7 +146,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
         <table className="table table-sm table-hover small align-middle mb-0">
           <thead>
             <tr>
-              <th>Class</th><th className="text-end">Balance</th><th className="text-end">Coupon</th><th className="text-end">WAL</th><th>Window</th>
+              <th style={STICKY}>Class</th><th className="text-end">Balance</th><th className="text-end">Coupon</th><th className="text-end">WAL</th><th>Window</th>
               {!agency && <><th className="text-end">Write-down</th><th className="text-end">First loss</th></>}
               <th className="text-end">Principal</th><th className="text-end">Interest</th>{!agency && <th className="text-end">Loss</th>}
               <th>Price</th><th className="text-end">Yield</th>
@@ -138,7 +160,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
               return (
                 <tr key={r.bondName} data-testid={`summary-row-${r.bondName}`} className={selected === r.bondName ? 'table-active' : ''}
                   onClick={() => onSelect(r.bondName)} style={{ cursor: 'pointer' }}>
-                  <th scope="row" className="text-nowrap">{r.bondName}</th>
+                  <th scope="row" className="text-nowrap" style={STICKY}>{r.bondName}</th>
                   <td className="text-end">{formatDollars(r.balance)}{delta(r.bondName, 'balance')}</td>
                   <td className="text-end">{formatPercent(r.coupon * 100, 4)}</td>
                   <td className="text-end" data-testid={`summary-wal-${r.bondName}`}>{wal(r.wal)}{delta(r.bondName, 'wal')}</td>
