@@ -40,18 +40,20 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** 50 entries on bond deals of the catalogue (not ACIS/CIRT), a few bonds of each deal. */
+/** 50 entries on bond deals of the catalogue (not ACIS/CIRT): each deal's first mezzanine class, then its second, and so on. */
 async function benchEntries(token: string) {
   const deals = (await call<string[]>(token, 'GET', '/deals/userDealsNames')).filter((d) => !/^(ACIS|CIRT)/i.test(d)).sort();
-  const entries: { OrdinalNumber: number; DealName: string; BondName: string; OwnedFaceAmt: number; Margin: number }[] = [];
+  const perDeal: { deal: string; bonds: string[] }[] = [];
   for (const deal of deals) {
-    if (entries.length >= ENTRIES) break;
     const detail = await call<{ DealName: string; Bonds: { BondName: string }[] }>(token, 'GET', `/deals/${encodeURIComponent(deal)}`);
     // The mezzanine classes (M…, B…) carry credit risk: their metrics move with the scenarios.
-    const bonds = detail.Bonds.map((b) => b.BondName).filter((b) => /^(M|B)/i.test(b)).slice(0, 3);
-    for (const bond of bonds) {
-      if (entries.length >= ENTRIES) break;
-      entries.push({ OrdinalNumber: entries.length + 1, DealName: detail.DealName, BondName: bond, OwnedFaceAmt: 1_000_000, Margin: 100 });
+    perDeal.push({ deal: detail.DealName, bonds: detail.Bonds.map((b) => b.BondName).filter((b) => /^(M|B)/i.test(b)) });
+  }
+  const entries: { OrdinalNumber: number; DealName: string; BondName: string; OwnedFaceAmt: number; Margin: number }[] = [];
+  for (let rank = 0; entries.length < ENTRIES && perDeal.some((d) => d.bonds.length > rank); rank++) {
+    for (const d of perDeal) {
+      const bond = d.bonds[rank];
+      if (bond && entries.length < ENTRIES) entries.push({ OrdinalNumber: entries.length + 1, DealName: d.deal, BondName: bond, OwnedFaceAmt: 1_000_000, Margin: 100 });
     }
   }
   if (entries.length < ENTRIES) throw new Error(`only ${entries.length} bond entries found for ${ENTRIES}`);
