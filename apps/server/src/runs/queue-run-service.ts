@@ -134,7 +134,7 @@ export class QueueRunService implements RunService {
     options.onAdmitted?.();
     try {
       return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult,
-        (error) => error instanceof RunCancelled || error instanceof RunUnavailable);
+        (error) => error instanceof RunCancelled || error instanceof RunUnavailable, options.signal);
     } finally {
       await release();
     }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { TooManyRequests } from '../http/errors.ts';
@@ -30,7 +31,11 @@ export interface BatchOptions<T> extends RunOptions {
 export function settleEach<I, O>(
   inputs: readonly I[], exec: (input: I) => Promise<O>,
   onResult: ((index: number, outcome: BatchOutcome<O>) => void) | undefined, fatal: (error: unknown) => boolean,
+  signal?: AbortSignal,
 ): Promise<BatchOutcome<O>[]> {
+  // Every cell listens on the batch's one abort signal (a 50 × 20 grid: 1,000 listeners); that is
+  // by design, not a leak, so Node's more-than-10-listeners warning is switched off for it.
+  if (signal) setMaxListeners(0, signal);
   return Promise.all(inputs.map(async (input, index) => {
     let outcome: BatchOutcome<O>;
     try {
@@ -149,7 +154,7 @@ export class ThreadPoolRunService implements RunService {
     const release = this.admissions.admit(options.userId);
     options.onAdmitted?.();
     try {
-      return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult, (error) => error instanceof RunCancelled);
+      return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult, (error) => error instanceof RunCancelled, options.signal);
     } finally {
       release();
     }
