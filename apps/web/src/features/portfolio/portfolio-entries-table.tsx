@@ -1,7 +1,8 @@
 /**
  * The entries table of /portfolio (spec 002 entity "Portfolio entry"): deal and bond choices,
  * amount and margin (collateral % for Reinsurance, price for Bonds), a scenario choice per entry
- * (a saved scenario disables that entry's CPR, CDR, severity and delinquency), cancellation month
+ * (a saved scenario or a user collateral cashflow of the deal disables that entry's CPR, CDR,
+ * severity and delinquency), cancellation month
  * (Reinsurance) or clean-up call (Bonds), and the computed Yield / Rate / Loss / Return on line
  * of the last run.
  */
@@ -15,6 +16,8 @@ export interface EntriesTableProps {
   /** The user's deal names (all types; the table offers those of the portfolio's type). */
   deals: readonly string[];
   scenarios: readonly ScenarioSummary[];
+  /** The user's saved collateral cashflows (GET /usercollcashflow), by deal. */
+  cashflows: readonly UserCashflowChoice[];
   /** Line results of the last run, by ordinal number. */
   results: ReadonlyMap<number, PortfolioRunEntryResult>;
   onChange(i: number, patch: Partial<EntryDraft>): void;
@@ -36,9 +39,24 @@ export function scenariosFor(all: readonly ScenarioSummary[], deal: string): Sce
   return all.filter((s) => s.DealName === null || s.DealName === '' || s.DealName.toLowerCase() === d);
 }
 
+export interface UserCashflowChoice { DealName: string; Label: string }
+
+/** The scenario select's value: '' static speeds, 's:<id>' a saved scenario, 'c:<label>' a user cashflow. */
+export function scenarioValue(e: Pick<EntryDraft, 'ScenarioId' | 'UserCashflowLabel'>): string {
+  if (e.UserCashflowLabel !== null) return `c:${e.UserCashflowLabel}`;
+  return e.ScenarioId === null ? '' : `s:${e.ScenarioId}`;
+}
+
+/** The entry fields a scenario select value stands for (one choice at a time). */
+export function scenarioPatch(value: string): Pick<EntryDraft, 'ScenarioId' | 'UserCashflowLabel'> {
+  if (value.startsWith('c:')) return { ScenarioId: null, UserCashflowLabel: value.slice(2) };
+  if (value.startsWith('s:')) return { ScenarioId: Number(value.slice(2)), UserCashflowLabel: null };
+  return { ScenarioId: null, UserCashflowLabel: null };
+}
+
 const scenarioLabel = (s: ScenarioSummary) => `${s.ScenarioName}${s.Vendor ? ` (${s.Vendor})` : ''}${s.DealName ? '' : ' — common'}`;
 
-export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenarios, results, onChange, onDeal, onRemove }: EntriesTableProps) {
+export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenarios, cashflows, results, onChange, onDeal, onRemove }: EntriesTableProps) {
   const reins = type === 'Reinsurance';
   const ofType = deals.filter((d) => isReinsuranceDealName(d) === reins);
   const text = (i: number, e: EntryDraft, k: 'OwnedFaceAmt' | 'Margin' | 'Cpr' | 'Cdr' | 'LossSeverity' | 'Delinquency' | 'CancellationDate', label: string, disabled = false, placeholder?: string) => (
@@ -60,9 +78,12 @@ export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenario
         </thead>
         <tbody>
           {entries.map((e, i) => {
-            const fromScenario = e.ScenarioId !== null;
+            const fromScenario = e.ScenarioId !== null || e.UserCashflowLabel !== null;
             const choices = scenariosFor(scenarios, e.DealName);
-            const known = choices.some((s) => s.Id === e.ScenarioId);
+            const known = e.ScenarioId === null || choices.some((s) => s.Id === e.ScenarioId);
+            const deal = e.DealName.trim().toLowerCase();
+            const ownCashflows = cashflows.filter((c) => c.DealName.toLowerCase() === deal).map((c) => c.Label);
+            const flows = e.UserCashflowLabel !== null && !ownCashflows.includes(e.UserCashflowLabel) ? [e.UserCashflowLabel, ...ownCashflows] : ownCashflows;
             const r = results.get(i + 1);
             return (
               <tr key={i} data-testid={`entry-${i + 1}`}>
@@ -85,11 +106,15 @@ export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenario
                 <td className="crt-narrow">{text(i, e, 'Margin', reins ? 'collateral' : 'price')}</td>
                 <td className="crt-scenario">
                   <select className="form-select form-select-sm" aria-label={`Line ${i + 1} scenario`} data-testid={`entry-${i + 1}-scenario`}
-                    value={e.ScenarioId === null ? '' : String(e.ScenarioId)} disabled={readOnly}
-                    onChange={(ev) => onChange(i, { ScenarioId: ev.target.value === '' ? null : Number(ev.target.value) })}>
+                    value={scenarioValue(e)} disabled={readOnly} onChange={(ev) => onChange(i, scenarioPatch(ev.target.value))}>
                     <option value="">Static</option>
-                    {fromScenario && !known ? <option value={String(e.ScenarioId)}>Scenario #{e.ScenarioId}</option> : null}
-                    {choices.map((s) => <option key={s.Id} value={String(s.Id)}>{scenarioLabel(s)}</option>)}
+                    {!known ? <option value={`s:${e.ScenarioId}`}>Scenario #{e.ScenarioId}</option> : null}
+                    {choices.map((s) => <option key={s.Id} value={`s:${s.Id}`}>{scenarioLabel(s)}</option>)}
+                    {flows.length ? (
+                      <optgroup label="User cashflows">
+                        {flows.map((label) => <option key={label} value={`c:${label}`}>{label}</option>)}
+                      </optgroup>
+                    ) : null}
                   </select>
                 </td>
                 <td className="crt-narrow">{text(i, e, 'Cpr', 'CPR', fromScenario)}</td>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PortfolioPart, PortfolioRunResponse } from '@opencrt/contracts';
 import { cutBondRows, keptRun, newEntry, runIssues, runPayload, saveIssues, savePayload } from './portfolio-model.ts';
+import { scenarioPatch, scenarioValue } from './portfolio-entries-table.tsx';
 
 const part = (rows: Record<string, number>[]): PortfolioPart => ({
   PortfolioEntries: [], PortfolioCashflow: rows, PortfolioCashflowTotals: {},
@@ -33,6 +34,18 @@ describe('portfolio screen model', () => {
     const [b] = runPayload([{ ...newEntry('Bonds'), DealName: 'STACR 2020-DNA3', BondName: 'B-1B', Margin: '98.5' }], 'Bonds', '4.5');
     expect(b).toMatchObject({ Price: 98.5, Balance: 1_000_000, Libor: 0.045 });
     expect(b).not.toHaveProperty('Margin');
+  });
+
+  it('a user cashflow replaces the speeds in the run and is kept on save; the select holds one choice at a time', () => {
+    const label = 'CIRT 2023-9 / 202610 / Base';
+    const e = { ...newEntry('Reinsurance'), DealName: 'CIRT 2023-9', BondName: 'M', ScenarioId: 7, UserCashflowLabel: label };
+    const [r] = runPayload([e], 'Reinsurance', '0');
+    expect(r).toMatchObject({ UserCashflowLabel: label });
+    for (const speed of ['Cpr', 'Cdr', 'LossSeverity', 'Delinquency', 'SelectedScenarioId']) expect(r).not.toHaveProperty(speed);
+    expect(savePayload([e])[0]).toMatchObject({ UserCashflowLabel: label });
+    expect(scenarioPatch(scenarioValue({ ScenarioId: null, UserCashflowLabel: label }))).toEqual({ ScenarioId: null, UserCashflowLabel: label });
+    expect(scenarioPatch(scenarioValue({ ScenarioId: 7, UserCashflowLabel: null }))).toEqual({ ScenarioId: 7, UserCashflowLabel: null });
+    expect(scenarioPatch('')).toEqual({ ScenarioId: null, UserCashflowLabel: null });
   });
 
   it('bond rows are cut after the row that follows a balance under 0.005; insurance parts are kept whole', () => {

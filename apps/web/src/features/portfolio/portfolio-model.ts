@@ -12,6 +12,8 @@ export interface EntryDraft {
   DealName: string; BondName: string; OwnedFaceAmt: string; Margin: string;
   Cpr: string; Cdr: string; LossSeverity: string; Delinquency: string; Libor: string; InterestRate: string;
   CancellationDate: string; CleanupCall: boolean; ScenarioId: number | null; AvailableBonds: string[];
+  /** A saved user collateral cashflow ('Deal / Month / Scenario[ / Vendor]') run as the entry's collateral, in place of the speeds. */
+  UserCashflowLabel: string | null;
   /** The deal's optional cancellation date (YYYYMMDD) from GET /deals/{deal}; shown as the cancellation hint. */
   OptionalCancellationDate: number | null;
 }
@@ -20,7 +22,7 @@ export interface EntryDraft {
 export function newEntry(type: PortfolioType): EntryDraft {
   return {
     DealName: '', BondName: '', OwnedFaceAmt: '1,000,000.00', Margin: type === 'Reinsurance' ? '20' : '100',
-    Cpr: '0', Cdr: '0', LossSeverity: '0', Delinquency: '0', Libor: '0', InterestRate: '0', CancellationDate: '', CleanupCall: false, ScenarioId: null, AvailableBonds: [], OptionalCancellationDate: null,
+    Cpr: '0', Cdr: '0', LossSeverity: '0', Delinquency: '0', Libor: '0', InterestRate: '0', CancellationDate: '', CleanupCall: false, ScenarioId: null, AvailableBonds: [], OptionalCancellationDate: null, UserCashflowLabel: null,
   };
 }
 
@@ -30,7 +32,7 @@ export function draftOf(e: PortfolioEntryOut): EntryDraft {
     DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: e.OwnedFaceAmt.toLocaleString('en-US', { minimumFractionDigits: 2 }), Margin: String(e.Margin),
     Cpr: first(e.Cpr), Cdr: first(e.Cdr), LossSeverity: first(e.LossSeverity), Delinquency: first(e.Delinquency), Libor: first(e.Libor),
     InterestRate: String(e.InterestRate ?? 0), CancellationDate: e.CancellationDate ? String(e.CancellationDate) : '', CleanupCall: e.CleanupCall ?? false,
-    ScenarioId: e.ScenarioId, AvailableBonds: e.BondName ? [e.BondName] : [], OptionalCancellationDate: null,
+    ScenarioId: e.ScenarioId, AvailableBonds: e.BondName ? [e.BondName] : [], OptionalCancellationDate: null, UserCashflowLabel: e.UserCashflowLabel ?? null,
   };
 }
 
@@ -60,20 +62,23 @@ export function savePayload(entries: readonly EntryDraft[]) {
     OrdinalNumber: i + 1, DealName: e.DealName.trim(), BondName: e.BondName.trim(), OwnedFaceAmt: num(e.OwnedFaceAmt), Margin: num(e.Margin),
     Cpr: [num(e.Cpr)], Cdr: [num(e.Cdr)], LossSeverity: [num(e.LossSeverity)], Delinquency: [num(e.Delinquency)], Libor: [num(e.Libor)],
     InterestRate: num(e.InterestRate), CancellationDate: /^\d{8}$/.test(e.CancellationDate) ? Number(e.CancellationDate) : null,
-    CleanupCall: e.CleanupCall, ScenarioId: e.ScenarioId,
+    CleanupCall: e.CleanupCall, ScenarioId: e.ScenarioId, UserCashflowLabel: e.UserCashflowLabel,
   }));
 }
 
 /**
  * POST /simulate/portfolio entries (spec 002 §7 run-entry payload); the screen's interest rate
- * (Reinsurance) or index (Bonds) applies to every entry. An entry with a saved scenario sends its
- * id instead of the four speeds (the server takes the scenario's vectors).
+ * (Reinsurance) or index (Bonds) applies to every entry. An entry with a user cashflow sends its
+ * label, one with a saved scenario its id, instead of the four speeds (the server takes the
+ * cashflow as the collateral, or the scenario's vectors).
  */
 export function runPayload(entries: readonly EntryDraft[], type: PortfolioType, rate: string) {
   const f = (s: string) => num(s) / 100;
   return entries.map((e, i) => {
     const cancellation = /^\d{8}$/.test(e.CancellationDate) ? Number(e.CancellationDate) : null;
-    const speeds = e.ScenarioId !== null ? { SelectedScenarioId: e.ScenarioId } : { Cpr: f(e.Cpr), Cdr: f(e.Cdr), LossSeverity: f(e.LossSeverity), Delinquency: f(e.Delinquency) };
+    const speeds = e.UserCashflowLabel !== null ? { UserCashflowLabel: e.UserCashflowLabel }
+      : e.ScenarioId !== null ? { SelectedScenarioId: e.ScenarioId }
+        : { Cpr: f(e.Cpr), Cdr: f(e.Cdr), LossSeverity: f(e.LossSeverity), Delinquency: f(e.Delinquency) };
     return {
       OrdinalNumber: i + 1, DealName: e.DealName.trim(), BondName: e.BondName.trim(), OwnedFaceAmt: num(e.OwnedFaceAmt),
       ...(type === 'Reinsurance' ? { Margin: f(e.Margin), InterestRate: f(rate) } : { Price: num(e.Margin), Balance: num(e.OwnedFaceAmt) }),

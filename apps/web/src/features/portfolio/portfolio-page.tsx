@@ -5,7 +5,7 @@
  * runs and restored on return (portfolio-model keptRun).
  */
 import {
-  PORTFOLIO_MESSAGES, PORTFOLIOS_UNSAVED, portfolioNameTaken,
+  PORTFOLIO_MESSAGES, PORTFOLIOS_UNSAVED, portfolioNameTaken, userCashflowLabel,
   type PortfolioList, type PortfolioRunEntryResult, type PortfolioRunResponse, type PortfolioType, type ScenarioSummary,
 } from '@opencrt/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,12 +13,13 @@ import { useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { loadUserCashflows } from '../cashflows/cashflows.api.ts';
 import { ModalFrame } from '../scenario-list/modal-frame.tsx';
 import {
   dealBonds, dealLookup, deletePortfolios, getPortfolio, listPortfolios, runPortfolio, savePortfolios, scenarioChoices, updatePortfolio, userDealNames,
   type DealChoices,
 } from './portfolio.api.ts';
-import { PortfolioEntriesTable } from './portfolio-entries-table.tsx';
+import { PortfolioEntriesTable, type UserCashflowChoice } from './portfolio-entries-table.tsx';
 import { PortfolioManageModal } from './portfolio-manage-modal.tsx';
 import {
   amount, cutBondRows, draftOf, keptRun, newEntry, runIssues, runPayload, saveIssues, savePayload, todayIso, ymdOfPicker, type EntryDraft,
@@ -51,6 +52,7 @@ export function PortfolioPage() {
   const [running, setRunning] = useState(false);
   const [deals, setDeals] = useState<string[]>([]);
   const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
+  const [cashflows, setCashflows] = useState<UserCashflowChoice[]>([]);
   const choices = useRef(new Map<string, Promise<DealChoices>>());
   const unsaved = news.length > 0 || dirty;
 
@@ -109,6 +111,7 @@ export function PortfolioPage() {
     void load(params.get('name') ?? keptRun.lastPortfolio());
     userDealNames(api).then(setDeals, (e: unknown) => alerts.show('danger', messageOf(e)));
     scenarioChoices(api).then(setScenarios, () => setScenarios([]));
+    loadUserCashflows(api).then((list) => setCashflows(list.map((c) => ({ DealName: c.DealName, Label: userCashflowLabel(c) }))), () => setCashflows([]));
   }, []);
 
   const choose = (key: string) => {
@@ -138,7 +141,8 @@ export function PortfolioPage() {
     if (!current) return;
     const scenario = current.entries[i]?.ScenarioId ?? null;
     const stillValid = scenarios.some((s) => s.Id === scenario && (!s.DealName || s.DealName.toLowerCase() === deal.toLowerCase()));
-    setEntry(i, { DealName: deal, BondName: '', AvailableBonds: [], OptionalCancellationDate: null, ScenarioId: stillValid ? scenario : null });
+    // A user cashflow belongs to one deal: another deal drops it.
+    setEntry(i, { DealName: deal, BondName: '', AvailableBonds: [], OptionalCancellationDate: null, ScenarioId: stillValid ? scenario : null, UserCashflowLabel: null });
     if (!deal) return;
     try {
       const c = await dealChoices(deal);
@@ -302,7 +306,7 @@ export function PortfolioPage() {
         {unsaved ? <span className="badge text-bg-warning" data-testid="unsaved">Unsaved changes</span> : null}
       </div>
       {current ? (
-        <PortfolioEntriesTable type={current.type} entries={current.entries} readOnly={readOnly} deals={deals} scenarios={scenarios} results={lineResults}
+        <PortfolioEntriesTable type={current.type} entries={current.entries} readOnly={readOnly} deals={deals} scenarios={scenarios} cashflows={cashflows} results={lineResults}
           onChange={setEntry} onDeal={(i, d) => void chooseDeal(i, d)} onRemove={removeEntry} />
       ) : <p className="text-body-secondary">Choose a portfolio, or create one in Manage portfolios.</p>}
       {result ? <PortfolioResults result={result} /> : null}
