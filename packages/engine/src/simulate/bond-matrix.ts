@@ -4,9 +4,8 @@ import { bondRows } from './bond-cashflows.ts';
 import type { AnyDealRun } from './bond-cashflows.ts';
 import type { BondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
-import { runAnyDeal } from './run-any-deal.ts';
 import type { DealScenario } from './run-deal.ts';
-import { repeatedRunProjector } from './scenario-projector.ts';
+import { repeatedRunner } from './scenario-projector.ts';
 
 /** Spec 001 §9: matrix CPR columns and CDR rows, percent. */
 export const MATRIX_CPR_PCT: readonly number[] = [0, 5, 10, 15, 20, 25, 30, 35];
@@ -49,7 +48,7 @@ export interface BondMatrixOptions {
 export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: string, state: DealState | null, fromIso: string, options: BondMatrixOptions = {}): BondMatrix {
   const cprs = [...(options.cprPct ?? MATRIX_CPR_PCT)];
   const cdrs = [...(options.cdrPct ?? MATRIX_CDR_PCT)];
-  const { project, projection } = repeatedRunProjector(spec, base, state, options.tape, options.full);
+  const { run: runCell, projection } = repeatedRunner(spec, base, state, options.tape, options.full);
   const grid = (): number[][] => cdrs.map(() => cprs.map(() => 0));
   const wal = grid();
   const wd = grid();
@@ -64,7 +63,7 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
       const key = `${cpr}|${cellCdr}`;
       let cell = cells.get(key);
       if (!cell) {
-        const run = runAnyDeal(spec, { ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cellCdr } }, state, project);
+        const run = runCell({ ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cellCdr } });
         // Grid cells need balances and cash only; the per-row speed columns are left at 0.
         const bond = bondRows(run, [], bondName)[0];
         if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);

@@ -60,6 +60,13 @@ describe('breakeven CDR per class', { timeout: 120_000 }, () => {
     }), { numRuns: 4 });
   });
 
+  it('a matrix cell at 99.99 CDR with no severity runs (the aggregate projection fails the cent check there; the cell is redone per line)', () => {
+    const m = runBondMatrix(spec, { ...base, severity: 0 }, 'M-1', null, spec.dates.closingDate, { cprPct: [10], cdrPct: [99.99] });
+    expect(m.Projection).toBe('aggregates');
+    expect(m.WritedownPct[0]?.[0]).toBe(0);
+    expect(Number.isFinite(m.Wal[0]?.[0])).toBe(true);
+  });
+
   it('reports no breakeven when nothing can be lost, and refuses an unknown class', () => {
     const noSeverity = runBreakevens(spec, { ...base, severity: 0 }, null, { bondNames: ['B-3H'] });
     expect(noSeverity.Breakevens).toEqual([{ BondName: 'B-3H', FirstLossCdr: null, FullWriteDownCdr: null }]);

@@ -2,9 +2,8 @@ import { findRoot } from '../analytics/root-solver.ts';
 import type { DealSpec, DealState } from '../deal/deal-spec.ts';
 import type { LoanTape } from '../collateral/project-loans.ts';
 import { bondRows } from './bond-cashflows.ts';
-import { runAnyDeal } from './run-any-deal.ts';
 import type { DealScenario } from './run-deal.ts';
-import { repeatedRunProjector } from './scenario-projector.ts';
+import { repeatedRunner } from './scenario-projector.ts';
 
 /**
  * Breakeven CDRs of a deal's classes (issue 18 #13): the flat CDR at which a class takes its first
@@ -66,21 +65,9 @@ function reached(loss: { writeDown: number; start: number }, target: Target): nu
  * @param state deal state at settlement (null = closing)
  */
 export function runBreakevens(spec: DealSpec, base: DealScenario, state: DealState | null, options: BreakevenOptions = {}): BreakevenResult {
-  const { project, projection } = repeatedRunProjector(spec, base, state, options.tape, false, base.prepay);
-  const perLine = projection === 'aggregates' ? repeatedRunProjector(spec, base, state, options.tape, true).project : project;
+  const runner = repeatedRunner(spec, base, state, options.tape, false, base.prepay);
   const runs = new Map<number, ClassLosses>();
-  const runAt = (cdr: number) => {
-    const scenario: DealScenario = { ...base, default: { kind: 'annual', values: cdr } };
-    try {
-      return runAnyDeal(spec, scenario, state, project);
-    } catch (error) {
-      // The aggregate projection does not round each line to the cent, and at extreme CDRs (99.99
-      // with no severity on STACR 2026-DNA1) the waterfall's cent check can fail on it: the
-      // per-line projection, the reference, runs that point instead.
-      if (project === perLine) throw error;
-      return runAnyDeal(spec, scenario, state, perLine);
-    }
-  };
+  const runAt = (cdr: number) => runner.run({ ...base, default: { kind: 'annual', values: cdr } });
   // One deal run per grid CDR, shared by every class and both targets.
   const lossesAt = (step: number): ClassLosses => {
     let losses = runs.get(step);

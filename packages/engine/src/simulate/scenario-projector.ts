@@ -6,6 +6,8 @@ import { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, sche
 import type { ScheduleAggregates } from '../collateral/schedule-aggregates.ts';
 import { startingLines } from './run-deal.ts';
 import type { CollateralProjector, DealScenario } from './run-deal.ts';
+import type { AnyDealRun } from './bond-cashflows.ts';
+import { runAnyDeal } from './run-any-deal.ts';
 
 /** A collateral projector for many runs of one deal that differ only in pool-level CPR and CDR. */
 export interface RepeatedRunProjector {
@@ -42,4 +44,35 @@ export function repeatedRunProjector(
     return { project: (sc, m) => projectFromAggregates(agg, { ...sc, roundToCent: false }, m), projection: 'aggregates' };
   }
   return { project: tape ? (sc, m) => projectLoans(tape, sc, m) : undefined, projection: 'full' };
+}
+
+/** Deal runs on a repeated-run projector (see `repeatedRunner`). */
+export interface RepeatedRunner {
+  run(scenario: DealScenario): AnyDealRun;
+  projection: RepeatedRunProjector['projection'];
+}
+
+/**
+ * Runs many scenarios of one deal on `repeatedRunProjector`. The aggregate projection does not
+ * round each line to the cent, so at extreme CDRs (99.99 with no severity on STACR 2026-DNA1) the
+ * waterfall's cent checks can fail on it: such a run is redone on the per-line projection, the
+ * reference, instead of failing the grid.
+ */
+export function repeatedRunner(
+  spec: DealSpec, base: DealScenario, state: DealState | null, tape?: LoanTape, full = false, prepay?: SpeedInput,
+): RepeatedRunner {
+  const { project, projection } = repeatedRunProjector(spec, base, state, tape, full, prepay);
+  let perLine: CollateralProjector | undefined | null = null; // built on the first fallback
+  return {
+    projection,
+    run(scenario) {
+      try {
+        return runAnyDeal(spec, scenario, state, project);
+      } catch (error) {
+        if (projection !== 'aggregates') throw error;
+        perLine ??= repeatedRunProjector(spec, base, state, tape, true).project;
+        return runAnyDeal(spec, scenario, state, perLine);
+      }
+    },
+  };
 }
