@@ -121,5 +121,31 @@ describe('user collateral cashflows (/cashflows)', () => {
       const text = await page.locator(`[data-testid=collateral-table] [row-index="${i}"] [col-id="c2"]`).textContent();
       expect(Math.abs(Number(text?.replaceAll(',', '')) - base.Balance[i + 1]!), `row ${i}: ${text}`).toBeLessThanOrEqual(0.01);
     }
+ 
+    // A bonds portfolio line on the same cashflow: picked in the entry's scenario select, it replaces
+    // the speeds, and the screen shows what the API answers for the same entries.
+    const portfolio = `E2E cashflow ${Date.now()}`;
+    await apiCall('/portfolios/', { Name: portfolio, PortfolioType: 'Bonds', PortfolioEntries: [{
+      OrdinalNumber: 1, DealName: DEAL, BondName: 'M-1', OwnedFaceAmt: 1_000_000, Margin: 100, AnnualPremium: 0,
+      Cpr: [10], Cdr: [0], LossSeverity: [0], Delinquency: [0], Libor: [0],
+    }] });
+    await page.goto(`/portfolio?name=${encodeURIComponent(portfolio)}`);
+    await page.locator('[data-testid=entry-1-scenario]').waitFor();
+    await page.click('[data-testid=edit]');
+    await page.locator(`[data-testid=entry-1-scenario] option[value="c:${baseLabel}"]`).waitFor({ state: 'attached' });
+    await page.selectOption('[data-testid=entry-1-scenario]', `c:${baseLabel}`);
+    expect(await page.isDisabled('[data-testid=entry-1-Cpr]')).toBe(true);
+    const [analyzed] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/simulate/portfolio')),
+      page.click('[data-testid=analyze]'),
+    ]);
+    const body = analyzed.postDataJSON() as { Entries: Record<string, unknown>[] };
+    expect(body.Entries[0]).toMatchObject({ UserCashflowLabel: baseLabel });
+    expect(body.Entries[0]).not.toHaveProperty('Cpr');
+    await page.locator('[data-testid=portfolio-results]').waitFor();
+    const direct = (await apiCall('/simulate/portfolio', body)) as { TotalPortfolio: { PortfolioEntries: { Yield: { IsSuccessful: boolean; Value: number } }[] } };
+    const line = direct.TotalPortfolio.PortfolioEntries[0]!;
+    expect(line.Yield.IsSuccessful).toBe(true);
+    expect(await page.textContent('[data-testid=entry-1-yield]')).toBe(`${(line.Yield.Value * 100).toFixed(2)}%`);
   });
 });

@@ -106,8 +106,8 @@ describe('portfolio screen', () => {
       expect(await page.getAttribute('[data-testid=entry-1-CancellationDate]', 'placeholder')).toMatch(/^\d{8}$/);
       await addLine(page, 2, 'CIRT 2023-9', 'M', { OwnedFaceAmt: '1,500,000', Margin: '20', Cpr: '8', Cdr: '0.3', LossSeverity: '25' });
       // A saved scenario on line 2 is not offered (it belongs to the ACIS deal); on line 1 it disables the speeds.
-      expect(await page.locator(`[data-testid=entry-2-scenario] option[value="${scenarioId}"]`).count()).toBe(0);
-      await page.selectOption('[data-testid=entry-1-scenario]', String(scenarioId));
+      expect(await page.locator(`[data-testid=entry-2-scenario] option[value="s:${scenarioId}"]`).count()).toBe(0);
+      await page.selectOption('[data-testid=entry-1-scenario]', `s:${scenarioId}`);
       for (const f of ['Cpr', 'Cdr', 'LossSeverity', 'Delinquency']) expect(await page.isDisabled(`[data-testid=entry-1-${f}]`)).toBe(true);
       expect(await page.isDisabled('[data-testid=entry-2-Cpr]')).toBe(false);
 
