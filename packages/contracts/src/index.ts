@@ -1,4 +1,5 @@
 // One contract per endpoint: request and response schemas shared by server (validation) and web (types).
+import './browser-zod.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './public-forms.ts';
