@@ -2,6 +2,7 @@ import { cdrToMdr, cprToSmm, smmToCpr, mdrToCdr } from '../rates/rate-conversion
 import { absToSmm } from '../rates/abs-speed.ts';
 import { psaCpr, sdaCdr } from '../rates/standard-curves.ts';
 import { valueAt } from '../rates/vector.ts';
+import { growthMinusOne, NEGLIGIBLE_MONTHLY_RATE, SMALL_MONTHLY_RATE } from './amortization.ts';
 import { createFlows, isAgeBasedSpeed } from './collateral-types.ts';
 import type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from './collateral-types.ts';
 
@@ -60,8 +61,6 @@ function rateTables(sc: CollateralScenario, months: number): RateTables {
   return { smm: table(sc.prepay, false), mdr: table(sc.default, true), severity };
 }
 
-/** Below this monthly rate the level payment is taken as straight-line (avoids 0/0 in c/(q^n − 1)). */
-const MIN_RATE = 1e-10;
 
 /**
  * Projects rep lines (or a handful of loans) and sums them into pool flows by month.
@@ -132,7 +131,7 @@ function projectSifmaLine(line: CollateralLine, sc: CollateralScenario, rt: Rate
     const i = k - 1;
     const n = line.remainingTerm - k + 1;
     // Share of balance repaid by the level payment with n payments left: c / (q^n − 1); 1/n at 0 %.
-    const amortShare = n <= 1 ? 1 : c > MIN_RATE ? c / (qn - 1) : 1 / n;
+    const amortShare = n <= 1 ? 1 : c < NEGLIGIBLE_MONTHLY_RATE ? 1 / n : c / (c < SMALL_MONTHLY_RATE ? growthMinusOne(c, n) : qn - 1);
     qn /= q;
     const r = 1 - amortShare;
     surv[k] = (surv[k - 1] as number) * r;
@@ -213,7 +212,8 @@ function projectPpmLines(lines: readonly CollateralLine[], sc: CollateralScenari
       const interest = round ? Math.round(x * cl) : x * cl;
       const qnl = qn[l] as number;
       // Level payment on the survivors over the remaining term; the last payment clears the line.
-      const level = cl > MIN_RATE ? (x * cl * qnl) / (qnl - 1) : x / n + interest;
+      const level = cl < NEGLIGIBLE_MONTHLY_RATE ? x / n + interest
+        : cl < SMALL_MONTHLY_RATE ? x * cl * (1 + 1 / growthMinusOne(cl, n)) : (x * cl * qnl) / (qnl - 1);
       const pmt = n <= 1 ? x + interest : round ? Math.round(level) : level;
       qn[l] = qnl / (q[l] as number);
       const sched = Math.min(x, pmt - interest);

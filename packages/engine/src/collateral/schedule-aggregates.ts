@@ -1,3 +1,4 @@
+import { growthMinusOne, NEGLIGIBLE_MONTHLY_RATE, SMALL_MONTHLY_RATE } from './amortization.ts';
 import { cdrToMdr, cprToSmm, mdrToCdr, smmToCpr } from '../rates/rate-conversions.ts';
 import { valueAt } from '../rates/vector.ts';
 import { createFlows, isAgeBasedSpeed } from './collateral-types.ts';
@@ -43,12 +44,14 @@ export function scheduleAggregatesOfLines(lines: readonly CollateralLine[], mont
     const c = l.grossRate / 12;
     const n = l.remainingTerm;
     const last = Math.min(n, months);
-    const straight = c < 1e-10;
+    const straight = c < NEGLIGIBLE_MONTHLY_RATE;
+    // Tiny positive rates: q^N − q^k = q^k · ((1 + c)^(N−k) − 1), free of cancellation (see amortization.ts).
+    const small = !straight && c < SMALL_MONTHLY_RATE;
     const qN = straight ? 1 : Math.pow(1 + c, n);
-    const scale = straight ? l.balance : l.balance / (qN - 1);
+    const scale = straight ? l.balance : l.balance / (small ? growthMinusOne(c, n) : qN - 1);
     let qk = 1;
     for (let k = 0; k <= last; k++) {
-      const g = k >= n ? 0 : straight ? l.balance * (1 - k / n) : scale * (qN - qk);
+      const g = k >= n ? 0 : straight ? l.balance * (1 - k / n) : small ? scale * qk * growthMinusOne(c, n - k) : scale * (qN - qk);
       balance[k] = (balance[k] as number) + g;
       if (k < months) {
         coupon[k] = (coupon[k] as number) + g * c;
