@@ -38,6 +38,11 @@ const LAYOUTS: Record<string, Record<string, { fields: FieldSpec[] }>> = {
   cirt: { performance: FANNIE_CRT },
 };
 
+/** A record's own entry: a name such as 'constructor' must not find Object.prototype's. */
+function ownEntry<T>(record: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
 const NameParams = z.object({ name: z.string().min(1).max(40) });
 const LoanParams = z.object({ a: z.string().min(1).max(20), b: z.string().min(1).max(20) });
 const FileParams = z.object({ file: z.string().min(1).max(60) });
@@ -62,7 +67,7 @@ export const documentationModule: ApiModule = {
       config: { permission: 'docs:read' },
       schema: { tags, summary: 'Location of an example client (cpp, csharp, excel, python)', params: NameParams, response: { 200: LocationSchema } },
     }, (request) => {
-      const example = EXAMPLES[request.params.name.toLowerCase()];
+      const example = ownEntry(EXAMPLES, request.params.name.toLowerCase());
       if (!example) throw new NotFound(`No example named ${request.params.name}.`);
       return { Location: location(path.basename(example.file)) };
     });
@@ -73,7 +78,7 @@ export const documentationModule: ApiModule = {
     }, (request) => {
       const name = request.params.name.toLowerCase();
       if (name === 'api') return { Location: '/api/docs' };
-      const doc = DOC_FILES[name];
+      const doc = ownEntry(DOC_FILES, name);
       if (!doc) throw new NotFound(`No documentation named ${request.params.name}.`);
       if (!rolesGrant(requireUser(request).roles, doc.permission)) throw new Forbidden();
       return { Location: location(doc.file) };
@@ -100,7 +105,8 @@ export const documentationModule: ApiModule = {
       config: { permission: 'session' },
       schema: { tags, summary: 'Loan-level field definitions of a tape layout (stacr/origination, stacr/performance, cas/performance)', params: LoanParams, response: { 200: LoanFieldSchema } },
     }, (request) => {
-      const layout = LAYOUTS[request.params.a.toLowerCase()]?.[request.params.b.toLowerCase()];
+      const family = ownEntry(LAYOUTS, request.params.a.toLowerCase());
+      const layout = family ? ownEntry(family, request.params.b.toLowerCase()) : undefined;
       if (!layout) throw new NotFound(`No loan layout ${request.params.a}/${request.params.b}.`);
       return layout.fields.map((f) => ({ Position: f.pos, Name: f.name, Type: f.kind, Required: f.required, ...(f.values ? { Values: [...f.values] } : {}) }));
     });
