@@ -19,9 +19,12 @@ export async function userIdOf(t: TestApp, username: string): Promise<number> {
 /** Replaces the app's authEvents with one that records every call (the module reads ctx at call time). */
 export function recordAuthEvents(t: TestApp): { users: number[]; sessions: string[] } {
   const log = { users: [] as number[], sessions: [] as string[] };
+  // Record and pass on: the real events evict this replica's session cache at once. Without them
+  // only the database notices would, which on PostgreSQL may land after the test's next request.
+  const real = t.ctx.authEvents;
   t.ctx.authEvents = {
-    userChanged: async (id) => { log.users.push(id); },
-    sessionRevoked: async (id) => { log.sessions.push(id); },
+    userChanged: async (id) => { log.users.push(id); await real.userChanged(id); },
+    sessionRevoked: async (id) => { log.sessions.push(id); await real.sessionRevoked(id); },
   };
   return log;
 }
