@@ -22,6 +22,31 @@ const byName = async (page: Page, name: string) => {
  * The e2e server is shared by all files and other screens' tests save scenarios too: these
  * tests start from empty lists, so remove what each demo user owns first.
  */
+/** The admin's shared demo vendor scenarios these tests remove; put back afterwards for the vendor grid's tests. */
+const DEMO_VENDORS = ['Harbor Analytics', 'Summit Credit Research'];
+const removedDemo: Full[] = [];
+
+async function adminCall(method: string, path: string, body?: unknown): Promise<unknown> {
+  const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: passwordOf('admin'), grant_type: 'password' }),
+  });
+  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(200);
+  return res.json();
+}
+
+async function restoreDemoVendorScenarios(): Promise<void> {
+  if (removedDemo.length === 0) return;
+  const saved = (await adminCall('POST', '/scenarios/bulk', { Scenarios: removedDemo, SaveMode: 'skip' })) as { Ids?: (number | null)[] } | (number | null)[];
+  const ids = (Array.isArray(saved) ? saved : saved.Ids ?? []).filter((id): id is number => typeof id === 'number');
+  const users = (await adminCall('GET', '/users')) as { Id: number }[];
+  if (ids.length) await adminCall('POST', '/scenarios/bulk/share', { scenarioIds: ids, userIds: users.map((u) => u.Id) });
+}
+
 async function removeOwnedScenarios(user: DemoUser): Promise<void> {
   const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -33,6 +58,10 @@ async function removeOwnedScenarios(user: DemoUser): Promise<void> {
   expect(listRes.status, `${user}: ${await listRes.clone().text()}`).toBe(200);
   const list = (await listRes.json()) as Full[];
   const ids = list.filter((s) => s.Owned).map((s) => s.Id);
+  for (const demo of list.filter((s) => s.Owned && DEMO_VENDORS.includes(s.Vendor ?? ''))) {
+    // The list carries no vectors: read each in full before it goes.
+    removedDemo.push((await (await fetch(`${baseUrl()}/api/scenarios/${demo.Id}`, { headers })).json()) as Full);
+  }
   if (ids.length === 0) return;
   const res = await fetch(`${baseUrl()}/api/scenarios/bulk`, { method: 'DELETE', headers, body: JSON.stringify(ids) });
   expect(res.status, `removing ${user}'s scenarios`).toBe(200);
@@ -51,7 +80,7 @@ describe('saved scenarios', () => {
     for (const user of ['admin', 'analyst', 'user'] as const) await removeOwnedScenarios(user);
     browser = await launchBrowser();
   });
-  afterAll(async () => { await browser?.close(); });
+  afterAll(async () => { await browser?.close(); await restoreDemoVendorScenarios(); });
 
   it('imports the sample XLSX into local-file mode, saves with skip, then with override', async () => {
     const { page, screen } = await open('analyst');
