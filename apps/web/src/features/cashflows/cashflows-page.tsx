@@ -9,11 +9,10 @@ import {
   type UserCollateralCashflow,
 } from '@opencrt/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 import { ApiError, UNEXPECTED_REST_ERROR } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import { UNSAVED_PROMPT } from '../scenario-list/use-scenario-list.ts';
 import { cashflowWorkbook, parseCashflowFile, sampleCashflowLists } from './cashflow-file.ts';
 import { loadUserCashflows, saveUserCashflows } from './cashflows.api.ts';
 import { CollateralRowsTable } from './collateral-rows-table.tsx';
@@ -66,21 +65,7 @@ export function CashflowsPage() {
   }, [api, alerts, reload]);
 
   // Leaving with unsaved changes asks whether to save (as the vector and scenario lists do).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') { asked.current = false; return; }
-    if (asked.current) return;
-    asked.current = true;
-    if (!window.confirm(UNSAVED_PROMPT)) { blocker.proceed(); return; }
-    void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, save]);
-  useEffect(() => {
-    if (!unsaved) return undefined;
-    const warn = (e: BeforeUnloadEvent) => { e.preventDefault(); };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useLeavePrompt(unsaved, save);
 
   /** Parses every file; good ones are added, each problem (malformed file, duplicate label) is listed. */
   const loadFiles = async (files: File[]) => {

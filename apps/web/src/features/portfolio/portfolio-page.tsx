@@ -26,7 +26,7 @@ import {
 } from './portfolio-model.ts';
 import { PortfolioResults } from './portfolio-results.tsx';
 import { exportPortfolio, importPortfolios } from './portfolio-xlsx.ts';
-import { useLeavePrompt } from './use-leave-prompt.ts';
+import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 
 interface Draft { id: number | null; name: string; type: PortfolioType; entries: EntryDraft[] }
 const draftOfSaved = (p: PortfolioList[string]): Draft => ({ id: p.Id, name: p.Name, type: p.PortfolioType, entries: p.PortfolioEntries.map(draftOf) });

@@ -5,11 +5,9 @@
  */
 import { NEW_VECTOR_PERIODS, VECTOR_NAME_EMPTY, VECTOR_NAME_TAKEN, VECTORS_SAVED, vectorListIssues } from '@opencrt/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
-import { useLeaveWarning } from '../../app/use-leave-warning.ts';
+import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import { UNSAVED_PROMPT } from '../scenario-list/use-scenario-list.ts';
 import { RangeModal } from './range-modal.tsx';
 import { loadVectors, saveVectors } from './vector-list.api.ts';
 import { applyRanges, fillBlanks, parsePasted, parseValue, parseVectorSheet, pasteAt, type Cell } from './vector-values.ts';
@@ -59,17 +57,7 @@ export function VectorListPage() {
     } catch (error) { alerts.error(error); return false; }
   }, [api, alerts, reload]);
 
-  useLeaveWarning(unsaved);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  // The blocker object changes on every render: answer each blocked navigation once.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') { asked.current = false; return; }
-    if (asked.current) return;
-    asked.current = true;
-    if (!window.confirm(UNSAVED_PROMPT)) { blocker.proceed(); return; }
-    void save().then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, save]);
+  useLeavePrompt(unsaved, save);
 
   const addVector = () => {
     const name = newName.trim();

@@ -10,7 +10,7 @@ import {
   type GridCell, type GridEvent, type Portfolio, type PortfolioList, type PortfolioRunRequest, type PortfolioRunResponse,
 } from '@opencrt/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 import { ApiError, messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
@@ -232,15 +232,7 @@ export function VendorGridPage() {
 
   // Leaving with a run an admin meant to store but has not: offer to save it first.
   const unsaved = admin && prefs.useCalcCashflows && hasResults && !dbSaved;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') { asked.current = false; return; }
-    if (asked.current) return;
-    asked.current = true;
-    if (!window.confirm(VENDOR_GRID_MESSAGES.unsaved)) { blocker.proceed(); return; }
-    void save(true, false).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker]); // answer each blocked navigation once
+  useLeavePrompt(unsaved, () => save(true, false), VENDOR_GRID_MESSAGES.unsaved);
 
   const names = Object.values(portfolios).map((p) => p.Name).sort((a, b) => a.localeCompare(b));
   // A new map per redraw (cellsVersion) so the table sees new cells.
