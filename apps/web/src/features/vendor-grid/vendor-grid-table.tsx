@@ -61,7 +61,7 @@ export function VendorGridTable({ type, entries, columns, cells, metric, onHeade
     // The vendor above the scenario names: neighbouring columns of one vendor share its header.
     const scenarioDefs: ColGroupDef<Row>[] = [];
     for (const c of columns) {
-      const vendor = `${c.vendor ?? 'Not vendor specific'}${c.cashflow ? ' · user cashflow' : ''}`;
+      const vendor = c.cashflow ? (c.vendor ? `${c.vendor} · user cashflow` : 'User cashflow') : (c.vendor ?? 'Not vendor specific');
       const last = scenarioDefs.at(-1);
       if (last && last.headerName === vendor) last.children.push(scenarioDef(c));
       else scenarioDefs.push({ headerName: vendor, groupId: `g${scenarioDefs.length}`, children: [scenarioDef(c)] });
