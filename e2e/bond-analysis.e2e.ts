@@ -188,6 +188,39 @@ describe('bond analysis', () => {
     await context.close();
   });
 
+  it('Cleanup Call reaches the run (STACR 2020-DNA3 B-2 is paid off at the clean-up date); the Bond Historical report runs with the deal', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const bond = new BondAnalysisPage(page);
+    await bond.open({ dealName: 'STACR 2020-DNA3', bondName: 'B-2', price: '100', cpr: '10', cdr: '0.5', loss_severity: '20', delinquency: '0', libor: '4' });
+    const uncalled = await bond.calculateSending('/api/simulate/yield');
+    expect(uncalled).toMatchObject({ BondName: 'B-2', CleanupCall: false });
+    const windowWithout = await page.locator('[data-testid=result-window]').textContent();
+    await page.check('[data-testid=cleanup-call]');
+    const called = await bond.calculateSending('/api/simulate/yield');
+    expect(called).toMatchObject({ BondName: 'B-2', CleanupCall: true });
+    const [apiWithout, apiWith] = await Promise.all([apiPost<BondRun & { Simulation: { BondsCashflows: { PrincipalWindow: string }[] } }>('/simulate/yield', uncalled), apiPost<BondRun & { Simulation: { BondsCashflows: { PrincipalWindow: string }[] } }>('/simulate/yield', called)]);
+    const [without, withCall] = [apiWithout.Simulation.BondsCashflows[0], apiWith.Simulation.BondsCashflows[0]];
+    // The clean-up redemption pays the class off years earlier: a shorter life and an earlier last period.
+    expect(withCall?.Wal).toBeLessThan((without?.Wal ?? 0) - 1);
+    expect(withCall?.BondCashflow.length).toBeLessThan(without?.BondCashflow.length ?? 0);
+    expect(windowWithout).toBe(without?.PrincipalWindow);
+    expect(await page.locator('[data-testid=result-window]').textContent()).toBe(withCall?.PrincipalWindow);
+    expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(withCall?.Wal.toFixed(2));
+    const matrixBody = await bond.runMatrixSending();
+    expect(matrixBody).toMatchObject({ CleanupCall: true });
+
+    const section = page.getByTestId('historical-report-bond');
+    await section.waitFor();
+    expect(await section.getByTestId('historical-report-select').locator('option:checked').textContent()).toBe('Bond Historical');
+    await section.getByTestId('historical-report-run').click();
+    const results = section.getByTestId('historical-report-results');
+    await results.waitFor();
+    expect(await results.locator('thead th').allTextContents()).toEqual(['Bond', 'Month', 'Starting Balance', 'Principal', 'Write Down', 'Current Balance', 'Factor', 'Interest', 'Coupon']);
+    expect(await results.locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: /^B-2$/ }) }).count()).toBeGreaterThan(12);
+    await context.close();
+  });
+
   it('an unknown deal opens the catalog modal', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'user');

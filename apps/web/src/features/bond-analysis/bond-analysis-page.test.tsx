@@ -192,3 +192,29 @@ describe('BondAnalysisPage life metrics (issue 18 #6)', () => {
     expect(screen.getByTestId('result-window').textContent).toBe('-----');
   });
 });
+
+describe('BondAnalysisPage Cleanup Call (spec 001 §3.9, issue 18 #10)', () => {
+  it('sends CleanupCall with the single run and the matrix, clears the results when switched, and keeps it in a cookie', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100', dealOf('SYN NQM 2025-1', 'RMBS'));
+    const box = (await screen.findByTestId('cleanup-call')) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(screen.getByTestId('calculate'));
+    await waitFor(() => expect(screen.getByTestId('result-value').textContent).toBe('5.12000'));
+    expect(call(0)[1]).toMatchObject({ CleanupCall: false });
+    fireEvent.click(box);
+    // A result computed without the call no longer stands.
+    expect(screen.getByTestId('result-value').textContent).toBe('-----');
+    fireEvent.click(screen.getByTestId('calculate'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(call(1)[1]).toMatchObject({ CleanupCall: true });
+    fireEvent.click(screen.getByTestId('run-matrix'));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(3));
+    expect(call(2).slice(0, 2)).toEqual(['/simulate/yield/matrix', expect.objectContaining({ CleanupCall: true })]);
+    expect(Cookies.get('bondAnalysis.cleanupCall')).toBe('true');
+  });
+
+  it('opens with the call from a shared link', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cleanup_call=true', dealOf('SYN NQM 2025-1', 'RMBS'));
+    expect(((await screen.findByTestId('cleanup-call')) as HTMLInputElement).checked).toBe(true);
+  });
+});

@@ -37,6 +37,9 @@ export interface PricingPanelProps {
   /** The prepayment convention of an ABS deal; null (no select) on every other deal. */
   convention: PrepaymentConvention | null;
   onConvention(convention: PrepaymentConvention): void;
+  /** Cleanup Call (spec 001 §3.9): the run exercises the deal's clean-up redemption. */
+  cleanupCall: boolean;
+  onCleanupCall(on: boolean): void;
   busy: boolean;
   onCalculate(): void;
   onMatrix(): void;
@@ -111,6 +114,9 @@ export function PricingPanel(p: PricingPanelProps) {
           </>}
           <Field label="SOFR (%)" value={p.inputs.libor} onChange={set('libor')} testId="input-libor" />
           {p.indexHint && <div className="form-text mt-0" data-testid="index-rate-hint">{p.indexHint}</div>}
+          <label className="small d-block mt-1" title="Exercise the deal's clean-up redemption when the pool falls to its clean-up level">
+            <input type="checkbox" className="form-check-input me-1" checked={p.cleanupCall} data-testid="cleanup-call" onChange={(e) => p.onCleanupCall(e.target.checked)} />Cleanup Call
+          </label>
           <div className="d-flex gap-2 mt-2">
             <button type="button" className="btn btn-sm btn-primary" disabled={p.busy} data-testid="calculate" onClick={p.onCalculate}>Calculate</button>
             <button type="button" className="btn btn-sm btn-outline-primary" disabled={p.busy} data-testid="run-matrix" onClick={p.onMatrix}>Run Matrix</button>
