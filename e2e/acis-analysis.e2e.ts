@@ -55,8 +55,8 @@ describe('ACIS analysis', () => {
     expect(sheet.getRow(12).getCell(2).value).toBeInstanceOf(Date);
     expect(sheet.getRow(12).getCell(2).numFmt).toBe('yyyy-mm-dd');
     const seen = expectWorkbookConvention(book);
-    expect(seen.dates).toBeGreaterThan(20);
-    expect(seen.numbers).toBeGreaterThan(200);
+    expect(seen.dates).toBeGreaterThan(10);
+    expect(seen.numbers).toBeGreaterThan(100);
 
     const name = `e2e ACIS ${Date.now()}`;
     await page.check('#create-portfolio-check');

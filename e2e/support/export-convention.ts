@@ -64,7 +64,8 @@ export function expectCsvConvention(lines: readonly string[], places: (header: s
     line.split(',').forEach((cell, j) => {
       const header = headers[j] ?? '';
       if (cell === '') return;
-      expect(cell, `${header} in ${line}`).not.toMatch(OLD_DATE_TEXT);
+      // (YYYYMMDD cannot be told from an 8-digit amount here: date columns must be ISO, below.)
+      expect(cell, `${header} in ${line}`).not.toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
       if (/date$/i.test(header)) { seen.dates += 1; expect(cell, `${header} in ${line}`).toMatch(ISO_DAY); return; }
       if (/^-?[\d.]+(e[-+]?\d+)?$/i.test(cell)) {
         seen.numbers += 1;

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { csvField, EXPORT_NUMBER_FORMATS, exportCell, exportDateParts, type ExportKind } from '@opencrt/contracts';
 
 /**
@@ -127,7 +127,8 @@ function sheetName(wanted: string, used: Set<string>): string {
  * format, dates are date cells.
  */
 export async function workbookToXlsx(header: ExportHeader, tabs: ExportTab<never>[] | ExportTab<unknown>[], lineSheets: ExportLines[] = []): Promise<ArrayBuffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs'); // loaded on the first export, not with the screen
+  const workbook = new Excel.Workbook();
   const used = new Set<string>();
   for (const sheetLines of lineSheets) {
     const sheet = workbook.addWorksheet(sheetName(sheetLines.name, used));
@@ -155,7 +156,9 @@ export async function tabsToXlsx<Row>(header: ExportHeader, tabs: ExportTab<Row>
   return workbookToXlsx(header, tabs as ExportTab<unknown>[]);
 }
 
-/** Saves a file the browser way (a temporary link). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Saves a file the browser way (a temporary link). Every export of the app is saved through here. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -165,6 +168,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves workbook bytes as an .xlsx file. */
+export function saveXlsx(data: ArrayBuffer, fileName: string): void {
+  saveBlob(new Blob([data], { type: XLSX_TYPE }), fileName);
 }
 
 /**
@@ -177,6 +185,6 @@ export async function downloadCashflows<Row>(header: ExportHeader, tabs: ExportT
   const csv = (format ?? (tabs.length === 1 ? 'csv' : 'xlsx')) === 'csv';
   const blob = csv
     ? new Blob([tabToCsv(header, first)], { type: 'text/csv' })
-    : new Blob([await tabsToXlsx(header, tabs)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    : new Blob([await tabsToXlsx(header, tabs)], { type: XLSX_TYPE });
   saveBlob(blob, exportFileName(header, csv ? 'csv' : 'xlsx'));
 }

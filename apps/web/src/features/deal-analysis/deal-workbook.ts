@@ -1,4 +1,4 @@
-import { saveBlob, exportFileName, workbookToXlsx, type ExportColumn, type ExportHeader, type ExportLines, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
+import { saveXlsx, exportFileName, workbookToXlsx, type ExportColumn, type ExportHeader, type ExportLines, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
 import { BOND_COLUMNS, COLLATERAL_COLUMNS, columnsFor, exportColumns } from './result-columns.ts';
 import type { SummaryRow } from './tranche-summary-rows.ts';
@@ -38,6 +38,6 @@ export function dealWorkbookSheets(result: SimulationResult, summary: SummaryRow
 /** Builds and saves the workbook as {deal}[_{scenario}]_workbook.xlsx. */
 export async function downloadDealWorkbook(header: ExportHeader, inputs: ExportLines, result: SimulationResult, summary: SummaryRow[], agency: boolean): Promise<void> {
   const buffer = await workbookToXlsx(header, dealWorkbookSheets(result, summary, agency), [inputs]);
-  saveBlob(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  saveXlsx(buffer,
     exportFileName({ ...header, bondName: '', scenarioName: [header.scenarioName, 'workbook'].filter(Boolean).join('_') }, 'xlsx'));
 }

@@ -33,13 +33,3 @@ export function reportFileName(reportName: string, at: Date): string {
   return `${reportName.replace(/[^\w.-]+/g, '_').replace(/_+/g, '_') || 'report'}_${exportFileStamp(at)}.xlsx`;
 }
 
-export function downloadBlob(data: ArrayBuffer, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -14,7 +14,7 @@ import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 import { ApiError, messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import type { ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
+import { saveBlob, type ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
 import { listPortfolios, runPortfolio } from '../portfolio/portfolio.api.ts';
 import { GridCashflowView, type CashflowView } from './grid-cashflow-view.tsx';
 import { HideScenariosModal } from './hide-scenarios-modal.tsx';
@@ -25,7 +25,7 @@ import {
 } from './vendor-grid-model.ts';
 import { readHidden, readPrefs, writeHidden, writePrefs, type GridPrefs } from './vendor-grid-prefs.ts';
 import { VendorGridTable } from './vendor-grid-table.tsx';
-import { download, downloadMetrics, downloadScenarioCashflows } from './vendor-grid-xlsx.ts';
+import { downloadMetrics, downloadScenarioCashflows } from './vendor-grid-xlsx.ts';
 
 const pct = (text: string) => { const n = Number(text.replace(/,/g, '')); return Number.isFinite(n) ? n / 100 : 0; };
 const ymd = (iso: string) => Number(iso.replace(/-/g, ''));
@@ -203,7 +203,7 @@ export function VendorGridPage() {
       const r = await saveCalculation(api, { ...gridBody(), Options: options });
       if (toCsv) {
         if (!r.csv) { alerts.show('danger', VENDOR_GRID_MESSAGES.exportEmpty); return false; }
-        download(r.csv, 'text/csv', r.fileName ?? `${portfolio?.Name ?? 'portfolio'}.csv`);
+        saveBlob(new Blob([r.csv], { type: 'text/csv' }), r.fileName ?? `${portfolio?.Name ?? 'portfolio'}.csv`);
         alerts.success(VENDOR_GRID_MESSAGES.exported);
       }
       if (toDb) { alerts.success(VENDOR_GRID_MESSAGES.saved); setDbSaved(true); }

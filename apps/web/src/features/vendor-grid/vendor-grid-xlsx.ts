@@ -7,11 +7,10 @@
  */
 import type ExcelJS from 'exceljs';
 import { MISSING_SCENARIO, type ExportKind, type GridCell, type PortfolioEntryOut, type PortfolioPart, type PortfolioType } from '@opencrt/contracts';
-import { addXlsxLines, addXlsxRow, type ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
+import { addXlsxLines, addXlsxRow, saveXlsx, type ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
 import { cutAfterPayoff } from '../../components/cashflow-table/cut-after-payoff.ts';
 import { cellKey, columnTotal, METRICS, type MetricKey, type ScenarioColumn } from './vendor-grid-model.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, '_').slice(0, 30) || 'Sheet';
 const safeFile = (name: string) => name.replace(/[^\w.-]+/g, '_').replace(/_+/g, '_');
 
@@ -20,13 +19,6 @@ async function workbook(): Promise<ExcelJS.Workbook> {
   return new Excel.Workbook();
 }
 
-export function download(data: BlobPart, type: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = document.createElement('a');
-  a.href = url; a.download = fileName;
-  document.body.appendChild(a); a.click(); a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Rows of a part's cash flow as written: bond rows cut after a balance below 0.005 (spec 002 §4). */
 export function partRows(part: PortfolioPart, bonds: boolean): PortfolioPart['PortfolioCashflow'] {
@@ -75,7 +67,7 @@ export async function metricsWorkbook(portfolio: string, type: PortfolioType, en
 }
 
 export async function downloadMetrics(portfolio: string, type: PortfolioType, entries: readonly PortfolioEntryOut[], columns: readonly ScenarioColumn[], cells: ReadonlyMap<string, GridCell>): Promise<void> {
-  download(await metricsWorkbook(portfolio, type, entries, columns, cells), XLSX_TYPE, `${safeFile(portfolio)}_metrics.xlsx`);
+  saveXlsx(await metricsWorkbook(portfolio, type, entries, columns, cells), `${safeFile(portfolio)}_metrics.xlsx`);
 }
 
 /**
@@ -109,12 +101,12 @@ export function addPartSheet(book: ExcelJS.Workbook, name: string, part: Portfol
 export async function downloadPart(fileBase: string, tab: string, part: PortfolioPart, header: readonly ExportLine[]): Promise<void> {
   const book = await workbook();
   addPartSheet(book, tab, part, tab === 'Bonds', header);
-  download(await book.xlsx.writeBuffer() as ArrayBuffer, XLSX_TYPE, `${safeFile(`${fileBase}_${tab}`)}.xlsx`);
+  saveXlsx(await book.xlsx.writeBuffer() as ArrayBuffer, `${safeFile(`${fileBase}_${tab}`)}.xlsx`);
 }
 
 /** Scenario cash flows export: one sheet per scenario (the portfolio's total cash flow under it). */
 export async function downloadScenarioCashflows(portfolio: string, parts: { column: ScenarioColumn; part: PortfolioPart }[], header: readonly ExportLine[]): Promise<void> {
   const book = await workbook();
   for (const { column, part } of parts) addPartSheet(book, column.vendor ? `${column.vendor} ${column.name}` : column.name, part, false, header);
-  download(await book.xlsx.writeBuffer() as ArrayBuffer, XLSX_TYPE, `${safeFile(portfolio)}_scenario_cashflows.xlsx`);
+  saveXlsx(await book.xlsx.writeBuffer() as ArrayBuffer, `${safeFile(portfolio)}_scenario_cashflows.xlsx`);
 }
