@@ -116,6 +116,32 @@ describe('ACIS analysis', () => {
     try { await runWithSavedScenario(name, saved.json.Ids[0]!); } finally { await api('DELETE', '/scenarios/bulk', saved.json.Ids); }
   });
 
+  it('Early Call starts at the first month with a payment after settlement; a month before it is explained, not an empty table', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const acis = new ReinsuranceAnalysisPage(page, 'acis');
+    // Settled at the latest factor date (10/25/2026), long after the optional cancellation date 06/25/2025.
+    await acis.open({ dealName: DEAL, bondName: 'B-1B' });
+    await page.check('[data-testid=cancellation]');
+    expect(await page.inputValue('[data-testid=cancellation-month]')).toBe('2026-11');
+    expect(await page.getAttribute('[data-testid=cancellation-month]', 'min')).toBe('2026-11');
+    const sent = await acis.run('run-scenario', '/api/simulate/acis');
+    expect(sent.body).toMatchObject({ BondName: 'B-1B', SettlementDate: 20261025, Cancellation: true, CancellationDate: 20261101 });
+    const direct = await api<{ Yield: { Value: number | null }; AcisCashflow: { Period: number; PaymentDate: string }[]; MiscVariables: { CoverEndDate: string } }>('POST', '/simulate/acis', sent.body);
+    // Covered to the end of 11/2026: the 11/25/2026 payment, then the call releases the limit left.
+    expect(direct.json.MiscVariables.CoverEndDate).toBe('2026-11-30');
+    expect(direct.json.AcisCashflow.map((r) => r.PaymentDate)).toEqual(['2026-10-25', '2026-11-25']);
+    expect(await acis.metric()).toBe(pct(direct.json.Yield.Value));
+
+    await page.fill('[data-testid=cancellation-month]', '2025-06');
+    await acis.run('run-scenario', '/api/simulate/acis');
+    expect(await page.locator('[data-testid=empty-run-note]').textContent()).toBe(
+      'No periods to project: the Early Call in 06/2025 ends the cover before the first payment date after the settlement date 10/25/2026. Choose 11/2026 or later.');
+    expect(await page.locator('[data-testid=insurance-cashflow]').count()).toBe(0);
+    expect(await page.locator('[data-testid=metric-value]').count()).toBe(0);
+    await context.close();
+  });
+
   async function runWithSavedScenario(name: string, id: number): Promise<void> {
     const { context, page } = await newPage(browser);
     await signIn(page, 'analyst');

@@ -51,11 +51,24 @@ describe('bond analysis', () => {
     await bond.calculate();
     const settlement = Number((await page.locator('[data-testid=settlement]').textContent())?.replace(/(\d\d)\/(\d\d)\/(\d{4})/, '$3$1$2'));
     const body = { DealName: DNA1, BondName: 'M-1', SettlementDate: settlement, PrepaymentModel: 'UserDefined', Price: 99.5, Cpr: [0, 0.1], Cdr: [0, 0.005], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.04] };
-    const api = await apiPost<BondRun>('/simulate/yield', body);
+    const api = await apiPost<BondRun & { DiscountMargin: { Margin: number; Value: number } }>('/simulate/yield', body);
     expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
     expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(api.Simulation.BondsCashflows[0]?.Wal.toFixed(2));
+    // Floater conventions (issue 18 #18): M-1 is SOFR + 1.00 %; bought below par its DM is above the margin.
+    expect(api.DiscountMargin.Margin).toBe(0.01);
+    expect(api.DiscountMargin.Value).toBeGreaterThan(0.01);
+    expect(await page.locator('[data-testid=result-dm]').textContent()).toBe(`${(api.DiscountMargin.Value * 10_000).toFixed(1)} bp`);
+    expect(await page.locator('[data-testid=result-margin]').textContent()).toBe('100.0 bp');
 
     await bond.runMatrix();
+    // The DM tab: the API matrix's DM grid in basis points.
+    const dmMatrix = await apiPost<Matrix & { DiscountMargin: (number | null)[][] }>('/simulate/yield/matrix', { ...body, Cpr: [0, 0], Cdr: [0, 0] });
+    await page.click('[data-testid=matrix-tab-dm]');
+    for (const [cpr, cdr] of [[20, 1], [0, 0], [35, 5]] as const) {
+      const dm = dmMatrix.DiscountMargin[dmMatrix.Cdr.indexOf(cdr)]?.[dmMatrix.Cpr.indexOf(cpr)];
+      expect(await bond.cell(cpr, cdr).textContent()).toBe(typeof dm === 'number' ? (dm * 10_000).toFixed(1) : '-----');
+    }
+    await page.click('[data-testid=matrix-tab-metric]');
     // The surface view (ECharts heat map) draws the same matrix.
     await page.click('[data-testid=matrix-tab-surface]');
     await page.locator('[data-testid=matrix-surface] canvas').first().waitFor();
@@ -185,6 +198,39 @@ describe('bond analysis', () => {
     // The same number read as annual CPR is a different (slower) run: the convention reached the engine.
     const asCpr = await apiPost<BondRun>('/simulate/yield', { ...body, PrepaymentConvention: 'CPR' });
     expect(asCpr.Simulation.BondsCashflows[0]?.Wal).toBeGreaterThan(api.Simulation.BondsCashflows[0]?.Wal ?? Infinity);
+    await context.close();
+  });
+
+  it('Cleanup Call reaches the run (STACR 2020-DNA3 B-2 is paid off at the clean-up date); the Bond Historical report runs with the deal', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'analyst');
+    const bond = new BondAnalysisPage(page);
+    await bond.open({ dealName: 'STACR 2020-DNA3', bondName: 'B-2', price: '100', cpr: '10', cdr: '0.5', loss_severity: '20', delinquency: '0', libor: '4' });
+    const uncalled = await bond.calculateSending('/api/simulate/yield');
+    expect(uncalled).toMatchObject({ BondName: 'B-2', CleanupCall: false });
+    const windowWithout = await page.locator('[data-testid=result-window]').textContent();
+    await page.check('[data-testid=cleanup-call]');
+    const called = await bond.calculateSending('/api/simulate/yield');
+    expect(called).toMatchObject({ BondName: 'B-2', CleanupCall: true });
+    const [apiWithout, apiWith] = await Promise.all([apiPost<BondRun & { Simulation: { BondsCashflows: { PrincipalWindow: string }[] } }>('/simulate/yield', uncalled), apiPost<BondRun & { Simulation: { BondsCashflows: { PrincipalWindow: string }[] } }>('/simulate/yield', called)]);
+    const [without, withCall] = [apiWithout.Simulation.BondsCashflows[0], apiWith.Simulation.BondsCashflows[0]];
+    // The clean-up redemption pays the class off years earlier: a shorter life and an earlier last period.
+    expect(withCall?.Wal).toBeLessThan((without?.Wal ?? 0) - 1);
+    expect(withCall?.BondCashflow.length).toBeLessThan(without?.BondCashflow.length ?? 0);
+    expect(windowWithout).toBe(without?.PrincipalWindow);
+    expect(await page.locator('[data-testid=result-window]').textContent()).toBe(withCall?.PrincipalWindow);
+    expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(withCall?.Wal.toFixed(2));
+    const matrixBody = await bond.runMatrixSending();
+    expect(matrixBody).toMatchObject({ CleanupCall: true });
+
+    const section = page.getByTestId('historical-report-bond');
+    await section.waitFor();
+    expect(await section.getByTestId('historical-report-select').locator('option:checked').textContent()).toBe('Bond Historical');
+    await section.getByTestId('historical-report-run').click();
+    const results = section.getByTestId('historical-report-results');
+    await results.waitFor();
+    expect(await results.locator('thead th').allTextContents()).toEqual(['Bond', 'Month', 'Starting Balance', 'Principal', 'Write Down', 'Current Balance', 'Factor', 'Interest', 'Coupon']);
+    expect(await results.locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: /^B-2$/ }) }).count()).toBeGreaterThan(12);
     await context.close();
   });
 

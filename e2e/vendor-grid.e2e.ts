@@ -35,6 +35,29 @@ async function cell(page: Page, row: number, scenario: string) {
   const colId = await header.getAttribute('col-id');
   return grid(page).locator(`[row-index="${row}"] [col-id="${colId}"]`);
 }
+/** Texts of an entry row's (0-based) cells under some scenario columns. */
+const rowTexts = async (page: Page, row: number, scenarios: readonly string[]) => Promise.all(scenarios.map(async (s) => (await (await cell(page, row, s)).textContent()) ?? ''));
+/** The drawn entry rows' scenario cells that have a value. */
+const filledCells = async (page: Page) => (await grid(page).locator('.vendor-grid-cell').allTextContents()).filter((t) => t !== '').length;
+/** Scrolls the grid's rows (whichever of its elements scrolls vertically) to the top or the bottom. */
+const scrollGrid = (page: Page, to: 'top' | 'bottom') => grid(page).evaluate((root, end) => {
+  for (const el of root.querySelectorAll<HTMLElement>('*')) if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'hidden') el.scrollTop = end === 'top' ? 0 : el.scrollHeight;
+}, to);
+const dangerAlerts = (page: Page) => page.getByTestId('alert-danger').count();
+
+/** A collateral pool starting at `start` that prepays 1 % and defaults 0.3 % of its balance a month (40 % severity). */
+function pool(start: number, months: number) {
+  const l = { Balance: [start], Interest: [0], PassThru: [0], ScheduledPrincipal: [0], PrepaidPrincipal: [0], Defaults: [0], Losses: [0], Recoveries: [0], Delinquency: [0], Libor: [0] };
+  for (let k = 1; k <= months; k++) {
+    const b = l.Balance[k - 1] as number;
+    const [defaults, scheduled, prepaid] = [0.003 * b, 0.001 * b, 0.01 * b];
+    l.Interest.push(0.06 * b / 12); l.PassThru.push(0.0575 * b / 12); l.ScheduledPrincipal.push(scheduled); l.PrepaidPrincipal.push(prepaid);
+    l.Defaults.push(defaults); l.Losses.push(0.4 * defaults); l.Recoveries.push(0.6 * defaults); l.Delinquency.push(0.02); l.Libor.push(0);
+    l.Balance.push(b - defaults - scheduled - prepaid);
+  }
+  return l;
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(tmpdir(), `vendor-grid-${name}.png`), fullPage: true });
 
 async function openGrid(page: Page) {
@@ -180,6 +203,111 @@ describe('vendor grid', () => {
     await context.close();
   }, 300_000);
 
+  it('a saved collateral cashflow is a column: the ACIS entry runs on the uploaded rows, the CIRT entry reads Missing scenario', async () => {
+    const before = await api<object[]>('analyst', 'GET', '/usercollcashflow');
+    const name = `E2E stress ${RUN}`;
+    const label = `ACIS 2020-DNA3 / 202106 / ${name}`;
+    await api('analyst', 'POST', '/usercollcashflow/', [...before, { DealName: 'ACIS 2020-DNA3', CollateralMonth: '202106', ScenarioName: name, Vendor: '', CollateralCashflow: pool(1e9, 120) }]);
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'analyst');
+      await openGrid(page);
+      await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
+      await page.selectOption('[data-testid=grid-vendor]', 'Default');
+      await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
+      await grid(page).locator('.ag-header-cell', { hasText: name }).waitFor();
+      expect(await grid(page).locator('.ag-header-group-cell', { hasText: 'User cashflow' }).count()).toBe(1);
+      // Under Global (common scenarios only) the deal's cashflow is not offered.
+      await page.getByTestId('grid-global').check();
+      await expect.poll(() => grid(page).locator('.ag-header-cell', { hasText: name }).count()).toBe(0);
+      await page.getByTestId('grid-global').uncheck();
+      await grid(page).locator('.ag-header-cell', { hasText: name }).waitFor();
+
+      await page.getByTestId('run-scenarios').click();
+      await page.getByTestId('grid-progress').waitFor({ state: 'detached', timeout: 60_000 });
+      expect(await (await cell(page, 1, name)).textContent()).toBe('Missing scenario');
+      // The ACIS cell is the portfolio screen's run of that entry with the cashflow chosen.
+      const run = await api<{ AcisPortfolio: { PortfolioEntries: { LineMetrics: { RateOnLine: number }; CollateralLossesPct: number }[] } }>('analyst', 'POST', '/simulate/portfolio', {
+        SettlementDate: Number(SETTLEMENT.replace(/-/g, '')), PortfolioType: 'Reinsurance',
+        Entries: [{ OrdinalNumber: 1, DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', OwnedFaceAmt: 1_000_000, Margin: 0.2, InterestRate: 0, Cpr: 0, Cdr: 0, LossSeverity: 0, Delinquency: 0, UserCashflowLabel: label }],
+      });
+      const line = run.AcisPortfolio.PortfolioEntries[0];
+      expect(await (await cell(page, 0, name)).textContent()).toBe(`${((line?.LineMetrics.RateOnLine ?? NaN) * 100).toFixed(2)}%`);
+      await page.getByTestId('metric-CollateralLossesPct').check();
+      expect(await (await cell(page, 0, name)).textContent()).toBe(`${(line?.CollateralLossesPct ?? NaN).toFixed(2)}%`);
+      expect(await dangerAlerts(page)).toBe(0);
+      // Its cell opens that entry's cash flow on the cashflow.
+      await (await cell(page, 0, name)).click();
+      await page.getByTestId('grid-entry-view').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('grid-view-title').textContent()).toBe(`Line 1, ACIS 2020-DNA3 M-2A — ACIS 2020-DNA3 / 202106 / ${name}`);
+      await shot(page, 'cashflow-column-1400');
+    } finally {
+      await context.close();
+      await api('analyst', 'POST', '/usercollcashflow/', before);
+    }
+  }, 300_000);
+
+  it('Cancel stops a big run: progress ends, the cells already filled stay, no error, and the next run completes', async () => {
+    const BIG = `VG big ${RUN}`;
+    const ENTRIES = 200;
+    await api('analyst', 'POST', '/portfolios/', {
+      Name: BIG, PortfolioType: 'Reinsurance',
+      PortfolioEntries: Array.from({ length: ENTRIES }, (_, i) => (i % 2 === 0
+        ? { OrdinalNumber: i + 1, DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', OwnedFaceAmt: 1_000_000 + i, Margin: 20 }
+        : { OrdinalNumber: i + 1, DealName: 'CIRT 2023-9', BondName: 'M', OwnedFaceAmt: 2_000_000 + i, Margin: 20 })),
+    });
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'analyst');
+      await page.goto('/vendor_grid');
+      await expect.poll(() => page.locator('[data-testid=grid-portfolio] option').allTextContents()).toContain(BIG);
+      await page.selectOption('[data-testid=grid-portfolio]', BIG);
+      await page.selectOption('[data-testid=grid-vendor]', VENDOR);
+      await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
+      await expect.poll(() => page.getByTestId('grid-counts').textContent()).toBe(`${ENTRIES} entries × 6 scenarios`);
+
+      await page.getByTestId('run-scenarios').click();
+      const bar = page.locator('[data-testid=grid-progress] .progress-bar');
+      // Cancel as soon as the first cells are in.
+      await expect.poll(async () => Number(/^(\d+) \//.exec((await bar.textContent()) ?? '')?.[1] ?? 0), { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);
+      const [done, total] = ((await bar.textContent()) ?? '').split(' / ').map(Number);
+      await page.getByTestId('grid-cancel').click();
+      expect(done).toBeLessThan(total ?? 0);
+      await page.getByTestId('grid-progress').waitFor({ state: 'detached' });
+      const filled = await filledCells(page);
+      expect(filled).toBeGreaterThan(0);
+      // The last entries never ran, and nothing arrives after the cancel.
+      await scrollGrid(page, 'bottom');
+      const first = ['Baseline', 'Fast Prepay', 'Mild Recession'];
+      await grid(page).locator(`[row-index="${ENTRIES - 1}"]`).first().waitFor();
+      expect(await rowTexts(page, ENTRIES - 1, first)).toEqual(['', '', '']);
+      await page.waitForTimeout(2_000);
+      expect(await rowTexts(page, ENTRIES - 1, first)).toEqual(['', '', '']);
+      expect(await rowTexts(page, ENTRIES - 2, first)).toEqual(['', '', '']);
+      await scrollGrid(page, 'top');
+      await expect.poll(() => filledCells(page)).toBe(filled);
+      expect(await dangerAlerts(page)).toBe(0);
+      expect(await page.getByTestId('grid-progress').count()).toBe(0);
+      console.log(`grid cancel: ${done ?? '?'} of ${total ?? '?'} cells in when Cancel was clicked; ${filled} drawn cells kept`);
+      await shot(page, 'cancelled-1400');
+
+      // A new run starts from blank cells and completes: the cancelled one no longer holds the run service.
+      const started = Date.now();
+      await page.getByTestId('run-scenarios').click();
+      await page.getByTestId('grid-progress').waitFor({ state: 'detached', timeout: 180_000 });
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`grid rerun after cancel: ${ENTRIES} × 6 in ${seconds.toFixed(1)} s (browser, end to end)`);
+      await scrollGrid(page, 'bottom');
+      await grid(page).locator(`[row-index="${ENTRIES - 1}"]`).first().waitFor();
+      await expect.poll(async () => (await rowTexts(page, ENTRIES - 1, first)).filter((t) => /^\d+\.\d\d%$/.test(t)).length).toBe(3);
+      expect((await rowTexts(page, ENTRIES - 2, first)).every((t) => /^\d+\.\d\d%$/.test(t))).toBe(true);
+      expect(await dangerAlerts(page)).toBe(0);
+      expect(await page.getByTestId('export-metrics').isDisabled()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, 400_000);
+
   it('offers the database export to admins only, showing Calculating... while it saves', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
@@ -204,5 +332,67 @@ describe('vendor grid', () => {
     await expect.poll(() => page.getByTestId('alert-success').last().textContent(), { timeout: 60_000 }).toBe('Portfolio calculation successfully saved.');
     await page.getByTestId('grid-calculating').waitFor({ state: 'detached' });
     await context.close();
+  }, 300_000);
+  it('asks to save an unsaved database calculation on leaving: refusing leaves, a failing save stays, a working save saves and leaves', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'admin');
+      await openGrid(page);
+      await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
+      await page.selectOption('[data-testid=grid-vendor]', VENDOR);
+      await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
+      await page.getByTestId('grid-export-db').check();
+      const saves: number[] = [];
+      page.on('response', (r) => { if (r.url().endsWith('/api/simulate/portfolio/save')) saves.push(r.status()); });
+      const asked: string[] = [];
+      const answer = (accept: boolean) => page.once('dialog', (d) => { asked.push(d.message()); void (accept ? d.accept() : d.dismiss()); });
+      const runGrid = async () => {
+        await expect.poll(() => page.getByTestId('grid-counts').textContent()).toBe('2 entries × 5 scenarios');
+        await page.getByTestId('run-scenarios').click();
+        await page.getByTestId('grid-progress').waitFor({ state: 'detached', timeout: 60_000 });
+        await expect.poll(async () => (await cell(page, 0, 'Baseline')).textContent()).toMatch(/^\d+\.\d\d%$/);
+      };
+
+      // Nothing run yet: leaving asks nothing.
+      page.once('dialog', (d) => { asked.push(`unexpected: ${d.message()}`); void d.dismiss(); });
+      await page.click('nav a[href="/deal_catalog"]');
+      await page.waitForURL('**/deal_catalog');
+      expect(asked).toEqual([]);
+      page.removeAllListeners('dialog');
+
+      // A run meant for the database and not saved: refusing the prompt leaves without saving.
+      await page.goBack();
+      await page.getByTestId('vendor-grid-page').waitFor();
+      expect(await page.getByTestId('grid-export-db').isChecked()).toBe(true);
+      await runGrid();
+      answer(false);
+      await page.click('nav a[href="/deal_catalog"]');
+      await page.waitForURL('**/deal_catalog');
+      expect(asked).toEqual(['You have unsaved changes! Do you want to save them?']);
+      expect(saves).toEqual([]);
+
+      // Agreeing when the save fails keeps the user on the grid with the results.
+      await page.goBack();
+      await page.getByTestId('vendor-grid-page').waitFor();
+      await runGrid();
+      await page.route('**/api/simulate/portfolio/save', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ Message: 'The database is read-only.' }) }));
+      answer(true);
+      await page.click('nav a[href="/deal_catalog"]');
+      await expect.poll(() => page.getByTestId('alert-danger').last().textContent()).toBe('Failed to save portfolio calculation. The database is read-only.');
+      expect(new URL(page.url()).pathname).toBe('/vendor_grid');
+      expect(await (await cell(page, 0, 'Baseline')).textContent()).toMatch(/^\d+\.\d\d%$/);
+      expect(asked).toHaveLength(2);
+      await shot(page, 'leave-save-failed-1400');
+
+      // Agreeing when the save works: saved, then away.
+      await page.unroute('**/api/simulate/portfolio/save');
+      answer(true);
+      await page.click('nav a[href="/deal_catalog"]');
+      await page.waitForURL('**/deal_catalog', { timeout: 60_000 });
+      expect(asked).toHaveLength(3);
+      expect(saves).toEqual([400, 200]);
+    } finally {
+      await context.close();
+    }
   }, 300_000);
 });

@@ -24,6 +24,24 @@ export class BondAnalysisPage {
     });
   }
 
+  /** Calculate, returning the JSON body of the run request (`pathPart` of its URL) once the result shows. */
+  async calculateSending(pathPart: string): Promise<Record<string, unknown>> {
+    const [request] = await Promise.all([
+      this.page.waitForRequest((r) => r.method() === 'POST' && r.url().includes(pathPart) && !r.url().includes('/matrix')),
+      this.calculate(),
+    ]);
+    return request.postDataJSON() as Record<string, unknown>;
+  }
+
+  /** Run Matrix, returning the JSON body of the matrix request once the grid shows. */
+  async runMatrixSending(): Promise<Record<string, unknown>> {
+    const [request] = await Promise.all([
+      this.page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/matrix')),
+      this.runMatrix(),
+    ]);
+    return request.postDataJSON() as Record<string, unknown>;
+  }
+
   async runMatrix(): Promise<void> {
     await this.page.click('[data-testid=run-matrix]');
     await this.page.locator('[data-testid=matrix-grid]').waitFor();

@@ -129,6 +129,11 @@ export const PortfolioGridRequestSchema = z.object({
   ScenarioNames: z.array(z.string().min(1).max(200)).min(1, 'Choose at least one scenario.').max(200),
   /** Vendor of each column (same order as ScenarioNames; null = not vendor specific). */
   ScenarioVendors: z.array(z.string().max(200).nullable()).max(200).optional(),
+  /**
+   * A column that is one of the caller's collateral cashflows (same order as ScenarioNames; null =
+   * a saved scenario): its deal's entries run on the uploaded rows, other deals' are Missing scenario.
+   */
+  ScenarioCashflowLabels: z.array(UserCashflowLabelSchema.nullable()).max(200).optional(),
   SettlementDateMonthsBackAdjustment: z.number().int().min(0).max(12).optional(),
 });
 export type PortfolioGridRequest = z.input<typeof PortfolioGridRequestSchema>;
@@ -160,6 +165,8 @@ export const GridCellSchema = z.object({
   Spread: z.number().nullable(),
   /** The entry's balance (bonds) or remaining limit (insurance) at the settlement date: the grid's Current column. */
   CurrentBalance: z.number().nullable().optional(),
+  /** Set in a user-cashflow column (the request's ScenarioCashflowLabels): the cashflow's label. */
+  UserCashflowLabel: z.string().nullable().optional(),
 });
 export type GridCell = z.infer<typeof GridCellSchema>;
 export const MISSING_SCENARIO = 'Missing scenario';

@@ -109,9 +109,15 @@ export type Portfolio = z.infer<typeof PortfolioSchema>;
 export const PortfolioListSchema = z.record(z.string(), PortfolioSchema);
 export type PortfolioList = z.infer<typeof PortfolioListSchema>;
 
-/** A scenario offered to a portfolio's grid (GET /portfolios/{id}/scenarios). */
+/**
+ * A scenario offered to a portfolio's grid (GET /portfolios/{id}/scenarios). Spec 002 "Scenario
+ * (vendor grid)": either the four vectors of a saved scenario (Id = scenario id) or one of the
+ * caller's uploaded collateral cashflows of that deal (UserCashflowLabel set; Id = the cashflow's
+ * row; ScenarioName = 'Deal / Month / Scenario', the vendor apart).
+ */
 export const PortfolioScenarioSchema = z.object({
   Id: z.number().int(), ScenarioName: z.string(), DealName: z.string().nullable(), Vendor: z.string().nullable(),
+  UserCashflowLabel: z.string().nullable().optional(),
 });
 export type PortfolioScenario = z.infer<typeof PortfolioScenarioSchema>;
 /** Keyed by deal name (catalogue spelling); the '' key holds the common (deal-less) scenarios. */

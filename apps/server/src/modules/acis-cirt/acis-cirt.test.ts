@@ -151,6 +151,10 @@ describe('POST /api/simulate/acis', () => {
     // A chosen month is covered to its end; one before the optional cancellation date is refused.
     const chosen = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, BondName: 'B-1A', Cancellation: true, CancellationDate: 202607 } });
     expect((chosen.json() as AcisResponse).AcisCashflow.at(-1)?.PaymentDate).toBe('2026-07-25');
+    // The cover runs to the month's last day, a real date (it read '2026-06-31').
+    const june = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, BondName: 'B-1A', Cancellation: true, CancellationDate: 202606 } });
+    expect((june.json() as AcisResponse).MiscVariables.CoverEndDate).toBe('2026-06-30');
+    expect((june.json() as AcisResponse).AcisCashflow.at(-1)?.PaymentDate).toBe('2026-06-25');
     const early = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...acis, Cancellation: true, CancellationDate: 202401 } });
     expect(early.json()).toEqual({ Message: 'The cancellation date must not be before the optional cancellation date 06/2025.' });
   });

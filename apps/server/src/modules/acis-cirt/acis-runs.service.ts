@@ -26,6 +26,13 @@ export interface AcisPrepared {
   stacrDealName: string;
 }
 
+/** The last day of a date's month, ISO (the cover runs to the end of the chosen call month; MiscVariables.CoverEndDate showed '2025-06-31'). */
+function monthEndIso(ymd: number): string {
+  const y = Math.floor(ymd / 10000);
+  const m = Math.floor(ymd / 100) % 100;
+  return `${y}-${String(m).padStart(2, '0')}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
 const couponRate = (coupon: unknown): number | null => {
   const c = coupon as { kind?: string; annualPctOfLimit?: number } | null;
   return c?.kind === 'premium' && typeof c.annualPctOfLimit === 'number' ? c.annualPctOfLimit / 100 : null;
@@ -57,7 +64,7 @@ export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: Acis
   const maturity = ymdToIso(deal.maturity_date);
   // The ACIS call: the chosen month (covered to its end) or the optional cancellation date itself.
   const callYmd = cancellationOf(body.Cancellation, body.CancellationDate, deal.optional_cancellation_date);
-  const call = callYmd === null ? null : body.CancellationDate ? `${String(callYmd).slice(0, 4)}-${String(callYmd).slice(4, 6)}-31` : ymdToIso(callYmd);
+  const call = callYmd === null ? null : body.CancellationDate ? monthEndIso(callYmd) : ymdToIso(callYmd);
   const ends = [maturity, call].filter((x): x is string => x !== null).sort();
   const scenario: DealScenario = {
     ...requestToScenario(run.spec, run.request),

@@ -1,7 +1,9 @@
 /**
  * The vendor grid (spec 002 "Vendor grid"): portfolio lines × chosen scenarios, one batch on the
  * run service, cells reported as they finish. A scenario the deal has no data for is the
- * 'Missing scenario' cell and does not run.
+ * 'Missing scenario' cell and does not run. A column may be one of the caller's uploaded collateral
+ * cashflows (ScenarioCashflowLabels): entries of its deal run on the uploaded rows (prepared as a
+ * portfolio run with that UserCashflowLabel), entries of other deals are 'Missing scenario'.
  */
 import {
   gridRunError, type GridCell, type PortfolioEntryOut, type PortfolioGridRequestSchema, type PortfolioScenario,
@@ -19,13 +21,19 @@ import { getPortfolioById } from './portfolios.service.ts';
 
 export type GridBody = z.output<typeof PortfolioGridRequestSchema>;
 
-export interface GridColumn { name: string; vendor: string | null }
+/** A column: a saved scenario's name (and vendor), or a user cashflow by label (`cashflow`). */
+export interface GridColumn { name: string; vendor: string | null; cashflow: string | null }
 
 export interface GridPlan {
   portfolio: { Id: number; Name: string; PortfolioType: 'Reinsurance' | 'Bonds'; PortfolioEntries: PortfolioEntryOut[] };
   columns: GridColumn[];
   /** Cells in row-major order (entry, then column). */
-  cells: { ordinal: number; column: GridColumn; line: PreparedLine | null; lineError: string | null; scenarioId: number | null }[];
+  cells: {
+    ordinal: number; column: GridColumn; line: PreparedLine | null; lineError: string | null;
+    /** The saved scenario (its vectors replace the line's), or the cashflow row (the line already runs on it); null: missing. */
+    scenarioId: number | null;
+    prerun: boolean;
+  }[];
 }
 
 /** A stored entry as a run entry with the grid's settings (rates: percent → fractions). */
@@ -39,31 +47,49 @@ function runEntryOf(e: PortfolioEntryOut, type: 'Reinsurance' | 'Bonds', body: G
   };
 }
 
-const matches = (s: PortfolioScenario, c: GridColumn) =>
-  s.ScenarioName.toLowerCase() === c.name.toLowerCase() && (c.vendor === null || (s.Vendor ?? '').toLowerCase() === c.vendor.toLowerCase());
+const matches = (s: PortfolioScenario, c: GridColumn) => (c.cashflow !== null
+  ? (s.UserCashflowLabel ?? '').toLowerCase() === c.cashflow.toLowerCase()
+  : !s.UserCashflowLabel && s.ScenarioName.toLowerCase() === c.name.toLowerCase() && (c.vendor === null || (s.Vendor ?? '').toLowerCase() === c.vendor.toLowerCase()));
 
 /** Resolves the portfolio, its lines and, per cell, the scenario that applies (or none: missing). */
 export async function planGrid(ctx: ModuleContext, user: AuthUser, body: GridBody): Promise<GridPlan> {
   const portfolio = await getPortfolioById(ctx.db, user, body.PortfolioId);
   const scenarios = await portfolioScenarios(ctx.db, user.id, portfolio, body.Vendor);
-  const columns = body.ScenarioNames.map((name, i) => ({ name, vendor: body.ScenarioVendors?.[i] ?? null }));
+  const columns: GridColumn[] = body.ScenarioNames.map((name, i) => ({ name, vendor: body.ScenarioVendors?.[i] ?? null, cashflow: body.ScenarioCashflowLabels?.[i] ?? null }));
   const entries = portfolio.PortfolioEntries.map((e) => runEntryOf(e, portfolio.PortfolioType, body));
-  const { lines, problems } = await prepareLines(ctx, user, entries, body.SettlementDate, body.SettlementDateMonthsBackAdjustment ?? MONTHS_BACK, portfolio.PortfolioType);
+  const settle = [body.SettlementDate, body.SettlementDateMonthsBackAdjustment ?? MONTHS_BACK] as const;
+  const { lines, problems } = await prepareLines(ctx, user, entries, ...settle, portfolio.PortfolioType);
   const problemOf = new Map(problems.map((p) => [p.ordinal, p.message]));
+  const found = portfolio.PortfolioEntries.map((e) => columns.map((column) => {
+    // A cashflow is its deal's only; otherwise the deal's own scenario of that name first, then a common one (the '' key).
+    const own = body.UseGenericScenarios ? [] : (scenarios[e.DealName] ?? []);
+    return own.find((s) => matches(s, column)) ?? (column.cashflow !== null ? undefined : (scenarios[''] ?? []).find((s) => matches(s, column)));
+  }));
+  // Entries under a cashflow column are prepared again with it as their collateral (as a portfolio run with UserCashflowLabel).
+  const prerunLine = new Map<string, { line: PreparedLine | null; error: string | null }>();
+  for (const [i, row] of found.entries()) {
+    for (const [j, s] of row.entries()) {
+      const entry = entries[i];
+      if (!s?.UserCashflowLabel || !entry) continue;
+      const one = await prepareLines(ctx, user, [{ ...entry, UserCashflowLabel: s.UserCashflowLabel }], ...settle, portfolio.PortfolioType);
+      prerunLine.set(`${i}:${j}`, { line: one.lines[0] ?? null, error: one.problems[0]?.message ?? null });
+    }
+  }
   const cells: GridPlan['cells'] = [];
   portfolio.PortfolioEntries.forEach((e, i) => {
-    for (const column of columns) {
-      const own = body.UseGenericScenarios ? [] : (scenarios[e.DealName] ?? []);
-      // The deal's own scenario of that name first, then a common one (the '' key).
-      const found = own.find((s) => matches(s, column)) ?? (scenarios[''] ?? []).find((s) => matches(s, column));
-      cells.push({ ordinal: e.OrdinalNumber, column, line: lines[i] ?? null, lineError: problemOf.get(e.OrdinalNumber) ?? null, scenarioId: found?.Id ?? null });
-    }
+    columns.forEach((column, j) => {
+      const s = found[i]?.[j];
+      const own = prerunLine.get(`${i}:${j}`);
+      cells.push(own
+        ? { ordinal: e.OrdinalNumber, column, line: own.line, lineError: own.error, scenarioId: s?.Id ?? null, prerun: true }
+        : { ordinal: e.OrdinalNumber, column, line: lines[i] ?? null, lineError: problemOf.get(e.OrdinalNumber) ?? null, scenarioId: s?.Id ?? null, prerun: false });
+    });
   });
   return { portfolio, columns, cells };
 }
 
 const blank = (ordinal: number, c: GridColumn): GridCell => ({
-  OrdinalNumber: ordinal, ScenarioName: c.name, Vendor: c.vendor, Missing: false, Error: null, Yield: null, YieldError: null,
+  OrdinalNumber: ordinal, ScenarioName: c.name, Vendor: c.vendor, UserCashflowLabel: c.cashflow, Missing: false, Error: null, Yield: null, YieldError: null,
   RateOnLine: null, LossOnLine: null, ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null, CurrentBalance: null,
 });
 
@@ -85,6 +111,8 @@ export async function gridWork(ctx: ModuleContext, user: AuthUser, plan: GridPla
   for (const c of plan.cells) {
     if (c.scenarioId === null) { work.fixed.push({ ...blank(c.ordinal, c.column), Missing: true }); continue; }
     if (!c.line) { work.fixed.push({ ...blank(c.ordinal, c.column), Error: gridRunError(c.ordinal, c.column.name, c.lineError ?? 'cannot run') }); continue; }
+    // A cashflow cell's line already runs on the uploaded collateral: no vectors to lay over it.
+    if (c.prerun) { work.toRun.push({ ordinal: c.ordinal, column: c.column, input: c.line.input }); continue; }
     let v = vectors.get(c.scenarioId);
     if (!v) {
       const s = await repo.get(user.id, c.scenarioId);
@@ -105,7 +133,7 @@ export async function runGrid(ctx: ModuleContext, user: AuthUser, plan: GridPlan
     const o = outcomes[i];
     return o?.ok ? cellOf(t.ordinal, t.column, o.value) : { ...blank(t.ordinal, t.column), Error: gridRunError(t.ordinal, t.column.name, o?.message ?? 'not run') };
   });
-  const key = (c: GridCell) => `${c.OrdinalNumber}\u0000${c.ScenarioName}\u0000${c.Vendor ?? ''}`;
+  const key = (c: GridCell) => `${c.OrdinalNumber}\u0000${c.ScenarioName}\u0000${c.Vendor ?? ''}\u0000${c.UserCashflowLabel ?? ''}`;
   const byKey = new Map([...work.fixed, ...ran].map((c) => [key(c), c]));
   return plan.cells.map((c) => byKey.get(key(blank(c.ordinal, c.column))) as GridCell);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AcisResponse, CirtResponse, InsuranceRowDto } from '@opencrt/contracts';
+import type { AcisResponse, CirtResponse, GridCell, GridEvent, InsuranceRowDto, PortfolioScenarios } from '@opencrt/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sampleCashflowLists } from './sample-cashflow.ts';
 
@@ -107,6 +107,110 @@ describe('prerun user cashflows in ACIS, CIRT and portfolio runs', () => {
     const fileLossPct = (100 * file.Losses.reduce((s, x) => s + x, 0)) / (file.Balance[0] as number);
     expect(prerun.CollateralLossesPct).toBeCloseTo(fileLossPct, 4);
     expect(plain.CollateralLossesPct).not.toBeCloseTo(fileLossPct, 1);
+  });
+
+  describe('vendor grid: saved cashflows as scenario columns', () => {
+    const SETTLE = 20210615;
+    const acisLabel = 'ACIS 2020-DNA3 / 202006 / Stress / Acme';
+    const cirtLabel = 'CIRT 2023-9 / 202309 / Stress';
+    let id = 0;
+    const acisEntry = { OrdinalNumber: 1, DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', OwnedFaceAmt: 1_000_000, Margin: 20 };
+    beforeAll(async () => {
+      const p = await post('/portfolios/', {
+        Name: 'Grid prerun', PortfolioType: 'Reinsurance',
+        PortfolioEntries: [acisEntry, { OrdinalNumber: 2, DealName: 'CIRT 2023-9', BondName: 'M', OwnedFaceAmt: 2_000_000, Margin: 20 }, { ...acisEntry, OrdinalNumber: 3, OwnedFaceAmt: 500_000 }],
+      });
+      expect(p.statusCode, p.body).toBe(200);
+      id = p.json().Id;
+    });
+    const scenariosOf = async (vendor: string) => (await t.request({ method: 'GET', url: `/api/portfolios/${id}/scenarios?vendor=${vendor}`, token })).json() as PortfolioScenarios;
+    const grid = async (body: object) => {
+      const res = await post('/simulate/portfolio/grid', { PortfolioId: id, SettlementDate: SETTLE, Vendor: '', ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.body.trim().split('\n').map((l) => JSON.parse(l) as GridEvent))
+        .flatMap((e): GridCell[] => (e.type === 'piece' && e.ok ? [e.value] : e.type === 'done' ? e.summary.Fixed : []));
+    };
+    const columns = {
+      ScenarioNames: ['ACIS 2020-DNA3 / 202006 / Stress', 'CIRT 2023-9 / 202309 / Stress'], ScenarioVendors: ['Acme', null], ScenarioCashflowLabels: [acisLabel, cirtLabel],
+    };
+
+    it('offers each deal\'s cashflows under the deal, filtered by vendor like the saved scenarios', async () => {
+      const all = await scenariosOf('');
+      expect(all['ACIS 2020-DNA3']?.filter((s) => s.UserCashflowLabel)).toEqual([
+        { Id: expect.any(Number), ScenarioName: 'ACIS 2020-DNA3 / 202006 / Stress', DealName: 'ACIS 2020-DNA3', Vendor: 'Acme', UserCashflowLabel: acisLabel },
+      ]);
+      expect(all['CIRT 2023-9']?.filter((s) => s.UserCashflowLabel).map((s) => [s.UserCashflowLabel, s.Vendor])).toEqual([[cirtLabel, null]]);
+      // The STACR cashflow's deal is not in the portfolio; common scenarios never hold a cashflow.
+      expect(Object.values(all).flat().some((s) => s.UserCashflowLabel?.startsWith('STACR'))).toBe(false);
+      expect(all['']?.some((s) => s.UserCashflowLabel)).toBe(false);
+      const acme = await scenariosOf('Acme');
+      expect(acme['ACIS 2020-DNA3']?.map((s) => s.UserCashflowLabel)).toContain(acisLabel);
+      expect(acme['CIRT 2023-9']?.some((s) => s.UserCashflowLabel)).toBe(false);
+      const byDefault = await scenariosOf('Default');
+      expect(byDefault['ACIS 2020-DNA3']?.some((s) => s.UserCashflowLabel)).toBe(false);
+      expect(byDefault['CIRT 2023-9']?.map((s) => s.UserCashflowLabel)).toContain(cirtLabel);
+    });
+
+    it('runs its deal\'s entries on the uploaded rows (= a portfolio run with that label); other deals are Missing scenario', async () => {
+      const cells = await grid(columns);
+      expect(cells).toHaveLength(6);
+      const at = (ordinal: number, label: string) => cells.find((c) => c.OrdinalNumber === ordinal && c.UserCashflowLabel === label);
+      expect(at(2, acisLabel)).toMatchObject({ Missing: true, Error: null, Yield: null, ScenarioName: 'ACIS 2020-DNA3 / 202006 / Stress', Vendor: 'Acme' });
+      expect(at(1, cirtLabel)?.Missing).toBe(true);
+      expect(at(3, cirtLabel)?.Missing).toBe(true);
+      for (const [ordinal, label] of [[1, acisLabel], [3, acisLabel], [2, cirtLabel]] as const) {
+        expect(at(ordinal, label), `${ordinal} ${label}`).toMatchObject({ Missing: false, Error: null });
+      }
+      // Each run cell is the portfolio screen's run of that entry with the cashflow chosen.
+      const line = async (entry: object) => {
+        const res = await post('/simulate/portfolio', { SettlementDate: SETTLE, PortfolioType: 'Reinsurance', Entries: [{ ...entry, InterestRate: 0, Cpr: 0, Cdr: 0, LossSeverity: 0, Delinquency: 0 }] });
+        expect(res.statusCode, res.body).toBe(200);
+        const part = res.json().AcisPortfolio ?? res.json().CirtPortfolio;
+        return part.PortfolioEntries[0];
+      };
+      const acisRun = await line({ ...acisEntry, Margin: 0.2, UserCashflowLabel: acisLabel });
+      // The stressed file writes the layer off: no yield (the same silent failure), a loss on line well above the rate.
+      expect(acisRun.Yield).toMatchObject({ IsSuccessful: false, ErrorMessage: "Can't compute Yield." });
+      expect(at(1, acisLabel)).toMatchObject({ Yield: null, YieldError: "Can't compute Yield.", WritedownPct: 100 });
+      expect(acisRun.LineMetrics.LossOnLine).toBeGreaterThan(0.5);
+      expect(at(1, acisLabel)?.LossOnLine).toBeCloseTo(acisRun.LineMetrics.LossOnLine, 10);
+      expect(at(1, acisLabel)?.RateOnLine).toBeCloseTo(acisRun.LineMetrics.RateOnLine, 10);
+      expect(at(1, acisLabel)?.CollateralLossesPct).toBeCloseTo(acisRun.CollateralLossesPct, 10);
+      const cirtRun = await line({ OrdinalNumber: 2, DealName: 'CIRT 2023-9', BondName: 'M', OwnedFaceAmt: 2_000_000, Margin: 0.2, UserCashflowLabel: cirtLabel });
+      for (const k of ['RateOnLine', 'LossOnLine', 'ReturnOnLine'] as const) expect(at(2, cirtLabel)?.[k]).toBeCloseTo(cirtRun.LineMetrics[k], 10);
+      expect(at(2, cirtLabel)?.Wal).toBeCloseTo(cirtRun.Characteristics.Wal, 10);
+      expect(at(2, cirtLabel)?.YieldError).toBe(cirtRun.Yield.ErrorMessage);
+      // …and not the projection with the entry's own (zero) speeds: the file's losses are in it.
+      const plainCirt = await line({ OrdinalNumber: 2, DealName: 'CIRT 2023-9', BondName: 'M', OwnedFaceAmt: 2_000_000, Margin: 0.2 });
+      expect(plainCirt.CollateralLossesPct).toBe(0);
+      expect(at(2, cirtLabel)?.CollateralLossesPct).toBeGreaterThan(1);
+      expect(at(3, acisLabel)?.CollateralLossesPct).toBeCloseTo(at(1, acisLabel)?.CollateralLossesPct ?? NaN, 10);
+    });
+
+    it('a cashflow column needs its label: same name and vendor without it, Global, or an unknown label are Missing scenario', async () => {
+      const byName = await grid({ ScenarioNames: ['ACIS 2020-DNA3 / 202006 / Stress', 'Stress'], ScenarioVendors: ['Acme', 'Acme'] });
+      expect(byName.every((c) => c.Missing)).toBe(true);
+      expect((await grid({ ...columns, UseGenericScenarios: true })).every((c) => c.Missing)).toBe(true);
+      expect((await grid({ ScenarioNames: ['Nope'], ScenarioCashflowLabels: ['ACIS 2020-DNA3 / 202006 / Nope'] })).every((c) => c.Missing)).toBe(true);
+      const tooLong = await post('/simulate/portfolio/grid', { PortfolioId: id, SettlementDate: SETTLE, ScenarioNames: ['x'], ScenarioCashflowLabels: ['x'.repeat(421)] });
+      expect(tooLong.statusCode).toBe(400);
+      // Another user's cashflow is not offered to them and does not run for them.
+      const other = await t.request({ method: 'POST', url: '/api/portfolios/', token: await t.token('admin'), payload: { Name: 'Other grid', PortfolioType: 'Reinsurance', PortfolioEntries: [acisEntry] } });
+      const otherCells = await t.request({ method: 'POST', url: '/api/simulate/portfolio/grid', token: await t.token('admin'), payload: { PortfolioId: other.json().Id, SettlementDate: SETTLE, ...columns } });
+      expect(otherCells.body.trim().split('\n').map((l) => JSON.parse(l) as GridEvent).at(-1)).toMatchObject({ type: 'done', total: 0 });
+    });
+
+    it('the CSV export of a grid with a cashflow column names it and marks the other deal Missing scenario', async () => {
+      const res = await post('/simulate/portfolio/save', { PortfolioId: id, SettlementDate: SETTLE, ...columns, Options: 2 });
+      expect(res.statusCode, res.body).toBe(200);
+      const lines = res.body.trim().split('\r\n');
+      expect(lines).toHaveLength(7);
+      expect(lines.find((l) => l.startsWith('2,CIRT 2023-9,M,2000000,ACIS 2020-DNA3 / 202006 / Stress,Acme,'))).toMatch(/,Missing scenario$/);
+      const run = lines.find((l) => l.startsWith('1,ACIS 2020-DNA3,M-2A,1000000,ACIS 2020-DNA3 / 202006 / Stress,Acme,'));
+      // Rate On Line, Loss On Line…; the yield is the silent failure's blank and the status names it.
+      expect(run?.split(',')[7]).toMatch(/^0\.02\d+$/);
+      expect(run).toMatch(/,Can't compute Yield\.$/);
+    });
   });
 
   it('a stored portfolio entry keeps the label of one of the owner\'s cashflows of its deal', async () => {

@@ -36,6 +36,21 @@ export async function listUserCashflows(db: Db, userId: number, filter: Cashflow
   }));
 }
 
+/** A saved cashflow without its rows: what the vendor grid offers as a scenario column. */
+export interface UserCashflowRef { id: number; dealName: string; collateralMonth: string; scenarioName: string; vendor: string; label: string }
+
+/** The caller's cashflows as references (no rows: the grid's scenario list does not need them), by label. */
+export async function userCashflowRefs(db: Db, userId: number): Promise<UserCashflowRef[]> {
+  const rows = await userCashflowsDb(db).selectFrom('user_coll_cashflows')
+    .select(['id', 'deal_name', 'collateral_month', 'scenario_name', 'vendor'])
+    .where('owner_id', '=', userId)
+    .orderBy(sql`lower(deal_name)`).orderBy('collateral_month').orderBy(sql`lower(scenario_name)`).orderBy(sql`lower(vendor)`).execute();
+  return rows.map((r) => ({
+    id: r.id, dealName: r.deal_name, collateralMonth: r.collateral_month, scenarioName: r.scenario_name, vendor: r.vendor,
+    label: userCashflowLabel({ DealName: r.deal_name, CollateralMonth: r.collateral_month, ScenarioName: r.scenario_name, Vendor: r.vendor }),
+  }));
+}
+
 /**
  * The caller's cashflow of a label ('Deal / Month / Scenario[ / Vendor]', ignoring case), or a 400
  * naming it: how portfolio entries refer to a saved cashflow.

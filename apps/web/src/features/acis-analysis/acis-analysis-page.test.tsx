@@ -26,8 +26,13 @@ const structure = {
   ],
 };
 const catalog = [{ DealName: 'ACIS 2020-DNA3', DealType: 'ACIS' }, { DealName: 'STACR 2020-DNA3', DealType: 'STACR' }];
+const row = (Period: number, PaymentDate: string) => ({
+  Period, PaymentDate, RemainingLiability: 1e6, ReductionInLiability: 0, InsurerPaidLosses: 0, InsurancePremium: Period ? 5833.33 : 0,
+  CollateralTrustAccount: 2e5, CollateralAccountChange: Period ? 0 : 2e5, CollateralAccountInterest: 0, NetInsuranceCashflow: Period ? 5833.33 : -2e5,
+  CollateralBalance: 13.9e9, CollateralLosses: 0, CprRate: 0.1, CdrRate: 0.005, LossSeverityRate: 0.2, DelinquencyRate: 0, IsHistorical: false,
+});
 const answer = (roi: number) => ({
-  AcisCashflow: [], MiscVariables: { Triggers: [] }, Wal: 3.1, ReductionInLiabilityWindow: '1-60', InsurerPaidLosses: 0, FirstLossPeriod: null,
+  AcisCashflow: [row(0, '2026-10-25'), row(1, '2026-11-25')], MiscVariables: { Triggers: [] }, Wal: 3.1, ReductionInLiabilityWindow: '1-60', InsurerPaidLosses: 0, FirstLossPeriod: null,
   AcisCashflowTotals: { ReductionInLiability: 1e6, InsurerPaidLosses: 0, InsurancePremium: 70_000, CollateralAccountChange: 0, NetInsuranceCashflow: 70_000, CollateralLosses: 0 },
   LineMetrics: { RateOnLine: 0.025, LossOnLine: 0, ReturnOnLine: 0.025 }, Yield: { IsSuccessful: true, Value: roi, ErrorMessage: null },
 });
@@ -122,6 +127,42 @@ describe('AcisAnalysisPage', () => {
     fireEvent.click(screen.getByTestId('run-scenario'));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
     expect(bodyOf(1).SettlementDate).toBe(20230115);
+  });
+
+  it('the Early Call month starts at the first month with a payment after settlement; a run with no periods says why', async () => {
+    // Settled 10/25/2026, long after the optional cancellation date 06/25/2025 (issue 18 #10: the
+    // picker offered 06/2025 and the run came back with its period-0 row only, ROI '-----').
+    const seasoned = { ...deal, SettlementDate: 20261025, FirstProjectedDate: 20261125 };
+    get.mockImplementation((path: string) => (path === '/deals/ACIS%202020-DNA3' ? Promise.resolve(seasoned) : serve(path)));
+    post.mockResolvedValue(answer(0.35));
+    renderPage();
+    await screen.findByText('M-2AH');
+    fireEvent.click(screen.getByTestId('cancellation'));
+    const month = screen.getByTestId('cancellation-month') as HTMLInputElement;
+    expect([month.value, month.min]).toEqual(['2026-11', '2026-11']);
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    await waitFor(() => expect(screen.getByTestId('metric-value').textContent).toBe('35.00%'));
+    expect(bodyOf(0)).toMatchObject({ Cancellation: true, CancellationDate: 20261101 });
+
+    // A month typed before it: the server answers the period-0 row only; the screen explains.
+    fireEvent.change(month, { target: { value: '2025-06' } });
+    post.mockResolvedValue({ ...answer(0), AcisCashflow: [row(0, '2026-10-25')], Yield: { IsSuccessful: false, Value: null, ErrorMessage: "Can't compute Yield." } });
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    const note = await screen.findByTestId('empty-run-note');
+    expect(note.textContent).toBe('No periods to project: the Early Call in 06/2025 ends the cover before the first payment date after the settlement date 10/25/2026. Choose 11/2026 or later.');
+    expect(bodyOf(1)).toMatchObject({ CancellationDate: 20250601 });
+    expect(screen.queryByTestId('metric-value')).toBeNull();
+    expect(screen.queryByTestId('insurance-cashflow')).toBeNull();
+    expect(screen.queryByTestId('export-cashflow')).toBeNull();
+  });
+
+  it('an empty run without the call is explained too', async () => {
+    get.mockImplementation(serve);
+    post.mockResolvedValue({ ...answer(0), AcisCashflow: [row(0, '2020-06-24')] });
+    renderPage();
+    await screen.findByText('M-2AH');
+    fireEvent.click(screen.getByTestId('run-scenario'));
+    expect((await screen.findByTestId('empty-run-note')).textContent).toBe('No periods to project: the cover ends before the first payment date after the settlement date 06/24/2020.');
   });
 
   it('opens the catalog for a deal that is not an ACIS deal of the catalog', async () => {

@@ -21,6 +21,7 @@ import { DealEditorLinks } from '../deal-editor/deal-editor-links.tsx';
 import { AcisStructureTable, balanceAt } from './acis-structure-table.tsx';
 import { allBondsRuns, entryOf, withPortfolioDefaults, type BondEntries } from './bond-entries.ts';
 import { CreatePortfolioPanel } from './create-portfolio-panel.tsx';
+import { hasNoPeriods } from './early-call.ts';
 import { ReinsuranceControls } from './reinsurance-controls.tsx';
 import { exportInsurance, triggerSheet } from './reinsurance-panels.tsx';
 import { ReinsuranceResults, type SingleResult } from './reinsurance-results.tsx';
@@ -144,11 +145,11 @@ export function AcisAnalysisPage() {
             </ul>
           )}
           {(current || matrix) && (
-            <ReinsuranceResults single={current ? acisSingle(current) : null} matrix={matrix} selected={selected} testId="acis-results"
+            <ReinsuranceResults single={current ? acisSingle(current) : null} matrix={matrix} selected={selected} testId="acis-results" settlement={s.effectiveSettlement} callNote={s.callNote}
               triggers={{ show: showTriggers, onShow: setShowTriggers, rows: triggers }}
               onCell={(c) => { setSelected(c); s.setInputs({ ...s.inputs, cpr: String(c.cpr), cdr: String(c.cdr) }); void runOne({ SelectedScenarioId: null, Cpr: [0, c.cpr / 100], Cdr: [0, c.cdr / 100] }); }} />
           )}
-          {current && (
+          {current && !hasNoPeriods(current.AcisCashflow) && (
             <div className="d-flex gap-2 mt-2">
               <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" onClick={() => void exportCashflows(false)}>Export Cashflow to Excel</button>
               {Object.keys(results).length > 1 && (

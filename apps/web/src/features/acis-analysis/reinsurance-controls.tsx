@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { ScenarioPickerModal } from '../../components/scenario-picker/scenario-picker.tsx';
 import { AssumptionsPanel } from '../deal-analysis/assumptions-panel.tsx';
-import { CancellationInput, SettingsPanel, ymdToMonth } from './reinsurance-panels.tsx';
+import { CancellationInput, SettingsPanel } from './reinsurance-panels.tsx';
 import type { ReinsuranceScreen } from './use-reinsurance-screen.ts';
 
 const NO_OPTIONS = { cleanupCall: false, loanLevel: false };
@@ -37,8 +37,8 @@ export function ReinsuranceControls({ screen, title, cancelLabel, showCancel, sc
         }} />
       <SettingsPanel title={title} settings={s.settings} onSettings={s.setSettings} />
       {showCancel && (
-        <CancellationInput label={cancelLabel} on={s.cancel.on} month={s.cancel.month || (s.optionalCancellation ? ymdToMonth(s.optionalCancellation) : '')}
-          minYmd={s.optionalCancellation} onChange={(on, month) => s.setCancel({ on, month })} />
+        <CancellationInput label={cancelLabel} on={s.cancel.on} month={s.cancelMonth} minMonth={s.firstMonth || null}
+          onChange={(on, month) => s.setCancel({ on, month })} />
       )}
       <div className="d-flex flex-wrap gap-2 mt-2">{children}</div>
     </>

@@ -29,17 +29,17 @@ export function SettingsPanel({ title, settings, onSettings }: { title: string; 
   );
 }
 
-/** YYYYMMDD ↔ month input value (YYYY-MM). */
-export const ymdToMonth = (ymd: number): string => `${String(ymd).slice(0, 4)}-${String(ymd).slice(4, 6)}`;
+/** Month input value (YYYY-MM) → YYYYMMDD (the first day). */
 export const monthToYmd = (value: string): number | null => (/^\d{4}-\d{2}$/.test(value) ? Number(value.replace('-', '')) * 100 + 1 : null);
 
 /**
  * The cancellation checkbox (CIRT 'Cancellation', ACIS 'Early Call Option'); when on, a month
- * picker whose months before the deal's optional cancellation date are disabled (spec 001 §2.4),
- * with the chosen month shown as MM/YYYY.
+ * picker whose months before `minMonth` are disabled: the deal's optional cancellation date
+ * (spec 001 §2.4) or, when that has passed, the first month with a payment after settlement
+ * (early-call.ts). The chosen month is shown as MM/YYYY.
  */
-export function CancellationInput({ label, on, month, minYmd, onChange }: {
-  label: string; on: boolean; month: string; minYmd: number | null; onChange(on: boolean, month: string): void;
+export function CancellationInput({ label, on, month, minMonth, onChange }: {
+  label: string; on: boolean; month: string; minMonth: string | null; onChange(on: boolean, month: string): void;
 }) {
   return (
     <div className="d-flex align-items-center gap-2 small mt-2">
@@ -47,7 +47,7 @@ export function CancellationInput({ label, on, month, minYmd, onChange }: {
       {on && (
         <>
           <input type="month" className="form-control form-control-sm w-auto" data-testid="cancellation-month" value={month} aria-label={`${label} month`}
-            min={minYmd ? ymdToMonth(minYmd) : undefined} onChange={(e) => onChange(true, e.target.value)} />
+            min={minMonth ?? undefined} onChange={(e) => onChange(true, e.target.value)} />
           {/^\d{4}-\d{2}$/.test(month) && <span className="text-secondary" data-testid="cancellation-mmyyyy">{month.slice(5)}/{month.slice(0, 4)}</span>}
         </>
       )}

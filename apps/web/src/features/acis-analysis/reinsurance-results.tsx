@@ -10,6 +10,7 @@ import { CashflowTable, type CashflowColumn } from '../../components/cashflow-ta
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
 import { formatDollars } from '../deal-catalog/catalog-format.ts';
 import { TRIGGER_COLUMNS } from '../deal-analysis/result-columns.ts';
+import { hasNoPeriods, noPeriodsNote } from './early-call.ts';
 import { formatRatePct, percentGrid } from './reinsurance-settings.ts';
 import './reinsurance.css';
 
@@ -60,17 +61,33 @@ export const INSURANCE_COLUMNS: CashflowColumn<InsuranceRowDto>[] = [
   { header: 'Historical', value: (r) => (r.IsHistorical ? 'Yes' : ''), width: 90 },
 ];
 
+/** Every ROI and line metric of the matrix is undefined (a run with no periods). */
+const allEmpty = (m: ReinsuranceMatrixResponse): boolean =>
+  [m.Yield, m.LineMetrics.RateOnLine, m.LineMetrics.LossOnLine, m.LineMetrics.ReturnOnLine].every((g) => g.every((row) => row.every((v) => v === null)));
+
 /** Historical (remittance) months of a blended CIRT run are shown darker (spec 001 §2.3). */
 export const historicalRowClass = (r: InsuranceRowDto): string | undefined => (r.IsHistorical ? 'crt-historical-row' : undefined);
 
 /** ACIS 'Show Trigger Info' (spec 001 §2.2): the STACR deal tests under the cashflow. */
 export interface TriggerInfo { show: boolean; onShow(show: boolean): void; rows: TriggerRow[] }
 
-export function ReinsuranceResults({ single, matrix, selected, onCell, testId, triggers }: {
+export function ReinsuranceResults({ single, matrix, selected, onCell, testId, triggers, settlement, callNote }: {
   single: SingleResult | null; matrix: ReinsuranceMatrixResponse | null; selected: { cpr: number; cdr: number } | null;
   onCell(cell: { cpr: number; cdr: number }): void; testId: string; triggers?: TriggerInfo;
+  /** The run's settlement date (YYYYMMDD), named when a run has no periods. */
+  settlement: number;
+  /** Why the run has no periods when its call month explains it (early-call.ts). */
+  callNote: string | null;
 }) {
   const [tab, setTab] = useState<Tab>('roi');
+  // A run with nothing after period 0 is explained instead of a '-----' and a one-row table (issue 18 #10).
+  if (single && hasNoPeriods(single.rows)) {
+    return (
+      <section className="crt-panel mt-3" data-testid={testId}>
+        <div className="alert alert-warning small mb-0" role="status" data-testid="empty-run-note">{callNote ?? noPeriodsNote(settlement)}</div>
+      </section>
+    );
+  }
   const value = single ? { roi: single.yieldValue, rol: single.rateOnLine, lol: single.lossOnLine, mol: single.returnOnLine }[tab] : null;
   const grid = matrix ? { roi: matrix.Yield, rol: matrix.LineMetrics.RateOnLine, lol: matrix.LineMetrics.LossOnLine, mol: matrix.LineMetrics.ReturnOnLine }[tab] : null;
   return (
@@ -92,7 +109,10 @@ export function ReinsuranceResults({ single, matrix, selected, onCell, testId, t
           </dl>
         </div>
       )}
-      {matrix && grid && (
+      {matrix && grid && callNote && allEmpty(matrix) && (
+        <div className="alert alert-warning small mt-2 mb-0" role="status" data-testid="empty-run-note">{callNote}</div>
+      )}
+      {matrix && grid && !(callNote && allEmpty(matrix)) && (
         <div className="mt-2" data-testid="matrix">
           <MatrixGrid cpr={matrix.Cpr} cdr={matrix.Cdr} values={percentGrid(grid)} selected={selected} onCell={onCell} testId="matrix-grid" />
           {tab === 'roi' && grid.some((row) => row.some((v) => v === null)) && (

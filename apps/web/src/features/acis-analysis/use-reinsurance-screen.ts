@@ -18,6 +18,7 @@ import { inputProblems, snapSettlement, toRequestRate, type AssumptionInputs } f
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
 import type { ExportHeader } from '../../components/cashflow-export/export-cashflows.ts';
+import { callBeforeFirstPayment, firstCallMonth } from './early-call.ts';
 import { monthToYmd } from './reinsurance-panels.tsx';
 import {
   loadReinsuranceInputs, loadSettings, saveReinsuranceInputs, saveSettings, settingsBody, settingsProblems, type ReinsuranceSettings,
@@ -26,6 +27,8 @@ import {
 export type ReinsuranceKind = 'acis' | 'cirt';
 
 const DEAL_TYPE: Record<ReinsuranceKind, string> = { acis: 'ACIS', cirt: 'CIRT' };
+/** The call as the screens name it (spec 001 §2.2: ACIS 'Early Call Option', §2.3: CIRT 'Cancellation'). */
+const CALL_LABEL: Record<ReinsuranceKind, string> = { acis: 'Early Call', cirt: 'Cancellation' };
 
 /** A chosen scenario's percent vectors as request fractions behind the period-0 element. */
 const fractions = (values: readonly number[] | undefined) => [0, ...(values ?? []).map((x) => x / 100)];
@@ -56,6 +59,15 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   const [inputs, setInputs] = useState<AssumptionInputs>(() => loadReinsuranceInputs(kind));
   const [settings, setSettings] = useState<ReinsuranceSettings>(() => loadSettings(kind));
   const [cancel, setCancel] = useState({ on: false, month: '' });
+  // The call month shown and sent: the chosen one, else the first month that still covers a
+  // payment after settlement (issue 18 #10: it defaulted to the optional cancellation month,
+  // long past on a seasoned deal, so the run had only its period-0 row).
+  const firstMonth = deal && effectiveSettlement !== null ? firstCallMonth(optionalCancellation, deal.FirstProjectedDate, effectiveSettlement) : '';
+  const cancelMonth = cancel.month || firstMonth;
+  // A new settlement date that leaves the chosen month behind goes back to the default.
+  useEffect(() => { setCancel((c) => (c.month && firstMonth && c.month < firstMonth ? { ...c, month: '' } : c)); }, [firstMonth]);
+  /** Why the last run has no periods when the call explains it (shown with an empty result). */
+  const [callNote, setCallNote] = useState<string | null>(null);
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [scenarioPickerOpen, setScenarioPickerOpen] = useState(false);
   // A saved user cashflow (from /cashflows) run as the pool's collateral (spec 002 prerun).
@@ -84,7 +96,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
       };
     return {
       DealName: dealName, SettlementDate: effectiveSettlement, RunLoanLevel: false, ...modelRequestFields(modelChosen ? model : DEFAULT_MODEL_STATE),
-      Cancellation: cancel.on, CancellationDate: cancel.on ? monthToYmd(cancel.month) : null,
+      Cancellation: cancel.on, CancellationDate: cancel.on ? monthToYmd(cancelMonth) : null,
       ...assumptions, ...settingsBody(settings), ...over,
     };
   }
@@ -102,6 +114,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
     if (problem) { options.onFailure?.(); return false; }
     saveReinsuranceInputs(kind, inputs);
     saveSettings(kind, settings);
+    setCallNote(cancel.on && effectiveSettlement !== null ? callBeforeFirstPayment(CALL_LABEL[kind], cancelMonth, firstMonth, effectiveSettlement) : null);
     setRunning(true);
     const started = performance.now();
     try {
@@ -130,7 +143,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
 
   return {
     api, session, catalogOpen, setCatalogOpen, known, deal, effectiveSettlement, optionalCancellation, setSettlement,
-    inputs, setInputs, model, setModel, settings, setSettings, cancel, setCancel, scenario, setScenario, userCashflow, setUserCashflow, scenarioPickerOpen, setScenarioPickerOpen,
+    inputs, setInputs, model, setModel, settings, setSettings, cancel, setCancel, cancelMonth, firstMonth, callNote, scenario, setScenario, userCashflow, setUserCashflow, scenarioPickerOpen, setScenarioPickerOpen,
     error, setError, running, requestBody, guarded, exportHeader,
   };
 }

@@ -3,7 +3,7 @@
  * catalog check, Price/Yield/Spread tabs with Calculate and Run Matrix, matrix cells that rerun
  * their scenario, the bond's cashflows with export, and Bond History. The query also takes every
  * input (cpr, cdr, loss_severity, delinquency, libor, price, yield, spread, benchmark, tab,
- * settle_dt, prepay_convention), so a copied link reproduces the run. ABS deals offer the ABS
+ * settle_dt, prepay_convention, cleanup_call), so a copied link reproduces the run. ABS deals offer the ABS
  * prepayment convention for single runs; the matrix axes are always CPR.
  */
 import { exportToday, type BondRunResponse, type MatrixResponse, type UserCollateralCashflow } from '@opencrt/contracts';
@@ -31,7 +31,7 @@ import { runBond, runMatrix } from './bond-analysis.api.ts';
 import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
-import { defaultBondName, formatMetric, loadBondInputs, matrixProblem, quoteFields, saveBondInputs, scenarioProblem, SILENT_ERRORS, tabFromQuery, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
+import { defaultBondName, formatMetric, loadBondInputs, loadCleanupCall, matrixProblem, quoteFields, saveBondInputs, saveCleanupCall, scenarioProblem, SILENT_ERRORS, tabFromQuery, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
@@ -62,6 +62,7 @@ export function BondAnalysisPage() {
   // The Price tab is active unless the query has price (then Yield), or names a tab.
   const [tab, setTab] = useState<PricingTab>(() => tabFromQuery(query.get('tab'), query.has('price')));
   const [loanLevel, setLoanLevel] = useState(false);
+  const [cleanupCall, setCleanupCall] = useState(() => loadCleanupCall(query.get('cleanup_call')));
   const [single, setSingle] = useState<BondRunResponse | null>(null);
   const [matrix, setMatrix] = useState<MatrixResponse | null>(null);
   const [cell, setCell] = useState<{ cpr: number; cdr: number } | null>(null);
@@ -108,6 +109,9 @@ export function BondAnalysisPage() {
 
   /** The request; cpr/cdr given = a matrix axis point, always annual CPR like the matrix cells. */
   function scenarioBody(cpr?: string, cdr?: string): Record<string, unknown> {
+    return { ...assumptionsBody(cpr, cdr), CleanupCall: cleanupCall };
+  }
+  function assumptionsBody(cpr?: string, cdr?: string): Record<string, unknown> {
     const conventionField = abs ? { PrepaymentConvention: cpr === undefined ? effectiveConvention : 'CPR' } : {};
     if (userCashflow && !cpr) {
       return {
@@ -146,6 +150,7 @@ export function BondAnalysisPage() {
     if (problem) { setSingle(null); setCell(null); }
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
+    saveCleanupCall(cleanupCall);
     setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
     setBusy(true);
     setSingle(null);
@@ -169,6 +174,7 @@ export function BondAnalysisPage() {
     if (problem) { setMatrix(null); setCell(null); }
     if (problem || !deal) return;
     saveBondInputs(inputs, agency);
+    saveCleanupCall(cleanupCall);
     setBusy(true);
     try {
       // With a saved scenario the server answers 'Not supported scenario type.' (spec 000 §5).
@@ -214,8 +220,10 @@ export function BondAnalysisPage() {
           <PricingPanel
             model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setUserCashflow(null); clearResults(); } setModel(next); }}
             tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
+            discountMargin={single?.DiscountMargin ?? null} floating={!!bond.FloaterFormula || !!single?.DiscountMargin}
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
+            cleanupCall={cleanupCall} onCleanupCall={(on) => { setCleanupCall(on); clearResults(); }}
             onCalculate={() => void calculate()} onMatrix={() => void matrixRun()} error={error}
             resultText={formatMetric(tab, single?.Value)} resultMessage={message} resultBp={tab === 'spread' ? spreadInBp(single?.Value) : null}
             wal={result?.PrincipalWindow ? result.Wal : null} writedownPct={result?.WritedownPct ?? null} window={result?.PrincipalWindow ?? null}
@@ -237,7 +245,7 @@ export function BondAnalysisPage() {
               Export Cashflow to Excel
             </button>
             <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="share-link"
-              onClick={() => { void navigator.clipboard?.writeText(shareLink(window.location.origin, { dealName, bondName, tab, settlement: effectiveSettlement, inputs, convention: effectiveConvention })); alerts.show('info', 'Link copied'); }}>
+              onClick={() => { void navigator.clipboard?.writeText(shareLink(window.location.origin, { dealName, bondName, tab, settlement: effectiveSettlement, inputs, convention: effectiveConvention, cleanupCall })); alerts.show('info', 'Link copied'); }}>
               Copy link to this run
             </button>
           </div>

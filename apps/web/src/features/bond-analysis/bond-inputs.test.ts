@@ -76,6 +76,9 @@ describe('bond analysis inputs', () => {
     expect(link.searchParams.has('prepay_convention')).toBe(false);
     const abs = new URL(shareLink('http://x', { dealName: 'FORDO 2024-A', bondName: 'B', tab: 'yield', settlement: 20261015, inputs: { ...inputs, cpr: '1.5' }, convention: 'ABS' }));
     expect([abs.searchParams.get('prepay_convention'), abs.searchParams.get('cpr')]).toEqual(['ABS', '1.5']);
+    expect(link.searchParams.has('cleanup_call')).toBe(false);
+    const called = new URL(shareLink('http://x', { dealName: 'STACR 2020-DNA3', bondName: 'B-2', tab: 'yield', settlement: 20261025, inputs, cleanupCall: true }));
+    expect(called.searchParams.get('cleanup_call')).toBe('true');
   });
 
   it('opens on the first offered class, not a retained zero-coupon tranche listed first (issue 18 #10)', () => {

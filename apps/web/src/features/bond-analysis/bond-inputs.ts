@@ -48,6 +48,22 @@ export function loadBondInputs(isAgency: boolean): BondInputs {
   return out;
 }
 
+const CLEANUP_CALL_COOKIE = `${PREFIX}cleanupCall`;
+
+/**
+ * The Cleanup Call option (spec 001 §3.9 input 'cleanup call'; the deal's clean-up redemption is
+ * exercised when the pool factor falls to its level), kept in a cookie like the other inputs. A
+ * link's `cleanup_call` (true/false) comes first.
+ */
+export function loadCleanupCall(fromQuery: string | null): boolean {
+  const v = fromQuery ?? Cookies.get(CLEANUP_CALL_COOKIE) ?? 'false';
+  return v === 'true' || v === '1';
+}
+
+export function saveCleanupCall(on: boolean): void {
+  Cookies.set(CLEANUP_CALL_COOKIE, String(on), { expires: 10, sameSite: 'strict', path: '/' });
+}
+
 const num = (text: string): number | null => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : null);
 
 type QuoteField = 'price' | 'yield' | 'spread' | 'benchmark';

@@ -4,9 +4,9 @@ import type { BondInputs, PricingTab } from './bond-inputs.ts';
 /**
  * A link that reproduces a bond run: deal, bond, tab, settlement date (YYYY-MM-DD) and every
  * input in the query string (the page reads them before its cookies); prepay_convention only when
- * not the default CPR.
+ * not the default CPR, cleanup_call only when on.
  */
-export function shareLink(origin: string, run: { dealName: string; bondName: string; tab: PricingTab; settlement: number | null; inputs: BondInputs; convention?: PrepaymentConvention }): string {
+export function shareLink(origin: string, run: { dealName: string; bondName: string; tab: PricingTab; settlement: number | null; inputs: BondInputs; convention?: PrepaymentConvention; cleanupCall?: boolean }): string {
   const q = new URLSearchParams({ dealName: run.dealName, bondName: run.bondName, tab: run.tab });
   if (run.settlement) {
     const s = String(run.settlement);
@@ -19,5 +19,6 @@ export function shareLink(origin: string, run: { dealName: string; bondName: str
   ];
   for (const [k, v] of fields) q.set(k, v);
   if (run.convention === 'ABS') q.set('prepay_convention', 'ABS');
+  if (run.cleanupCall) q.set('cleanup_call', 'true');
   return `${origin}/bond_analysis?${q.toString()}`;
 }

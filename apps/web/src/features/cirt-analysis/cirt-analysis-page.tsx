@@ -94,7 +94,7 @@ export function CirtAnalysisPage() {
             </section>
           )}
           {(result || matrix) && (
-            <ReinsuranceResults single={result ? cirtSingle(result) : null} matrix={matrix} selected={selected} testId="cirt-results"
+            <ReinsuranceResults single={result ? cirtSingle(result) : null} matrix={matrix} selected={selected} testId="cirt-results" settlement={s.effectiveSettlement} callNote={s.callNote}
               onCell={(c) => { setSelected(c); s.setInputs({ ...s.inputs, cpr: String(c.cpr), cdr: String(c.cdr) }); void runOne(false, { SelectedScenarioId: null, Cpr: [0, c.cpr / 100], Cdr: [0, c.cdr / 100] }); }} />
           )}
           {result && (

@@ -44,7 +44,7 @@ export function HideScenariosModal({ columns, hidden, onOk, onCancel }: {
             <label className="form-check-label d-flex gap-2 align-items-center">
               <input type="checkbox" className="form-check-input" checked={shown.has(c.key)} onChange={() => toggle(c.key)} />
               <span>{c.name}</span>
-              <span className="text-secondary small">{c.vendor ?? 'Not vendor specific'}</span>
+              <span className="text-secondary small">{c.cashflow ? (c.vendor ? `${c.vendor} · user cashflow` : 'User cashflow') : (c.vendor ?? 'Not vendor specific')}</span>
             </label>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GridCell, PortfolioEntryOut, PortfolioScenarios } from '@opencrt/contracts';
 import {
-  cellKey, cellText, columnTotal, dealLink, bondLink, formatMetric, metricFor, runErrors, runOrder, scenarioColumns, scenarioFor, vendorOptions,
+  cellKey, cellKeyOf, cellText, columnTotal, dealLink, bondLink, formatMetric, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, vendorOptions,
 } from './vendor-grid-model.ts';
 
 const s = (Id: number, ScenarioName: string, DealName: string | null, Vendor: string | null) => ({ Id, ScenarioName, DealName, Vendor });
@@ -33,6 +33,47 @@ describe('vendor grid model', () => {
     expect(scenarioFor(scenarios, 'ACIS 2020-DNA3', aBase!, true)?.Id).toBe(3);
     expect(scenarioFor(scenarios, 'CIRT 2023-9', aBase!, false)?.Id).toBe(3);
     expect(scenarioFor(scenarios, 'CIRT 2023-9', dealOnly!, false)).toBeNull();
+  });
+
+  describe('user collateral cashflows as columns', () => {
+    const label = 'ACIS 2020-DNA3 / 202006 / Stress / A';
+    const flow = { Id: 9, ScenarioName: 'ACIS 2020-DNA3 / 202006 / Stress', DealName: 'ACIS 2020-DNA3', Vendor: 'A', UserCashflowLabel: label };
+    // A saved scenario of the same name and vendor as the cashflow's must stay a column of its own.
+    const twin = { Id: 10, ScenarioName: 'ACIS 2020-DNA3 / 202006 / Stress', DealName: null, Vendor: 'A' };
+    const withFlows: PortfolioScenarios = { ...scenarios, 'ACIS 2020-DNA3': [...(scenarios['ACIS 2020-DNA3'] ?? []), flow], '': [...(scenarios[''] ?? []), twin] };
+
+    it('a cashflow is a column of its own after the saved scenarios; Global leaves it out', () => {
+      const cols = scenarioColumns(withFlows, false);
+      expect(cols.map((c) => c.cashflow ?? null)).toEqual([null, null, null, null, null, label]);
+      expect(cols.at(-1)).toEqual({ key: `c:${encodeURIComponent(label.toLowerCase())}`, name: flow.ScenarioName, vendor: 'A', cashflow: label, dealName: 'ACIS 2020-DNA3' });
+      expect(cols.filter((c) => c.name === flow.ScenarioName)).toHaveLength(2);
+      expect(cols.every((c) => /^(c:)?[\w%./~*'()!-]+$/.test(c.key))).toBe(true);
+      expect(scenarioColumns(withFlows, true).some((c) => c.cashflow)).toBe(false);
+    });
+
+    it('only its deal\'s entries use it (others: Missing scenario); a run entry names it by label, a saved scenario by id', () => {
+      const col = scenarioColumns(withFlows, false).at(-1)!;
+      expect(scenarioFor(withFlows, 'ACIS 2020-DNA3', col, false)).toBe(flow);
+      expect(scenarioFor(withFlows, 'CIRT 2023-9', col, false)).toBeNull();
+      expect(scenarioFor(withFlows, 'ACIS 2020-DNA3', col, true)).toBeNull();
+      // The common twin of the same name never stands in for the cashflow, nor the cashflow for the twin.
+      const twinCol = scenarioColumns(withFlows, false).find((c) => c.name === flow.ScenarioName && !c.cashflow)!;
+      expect(scenarioFor(withFlows, 'ACIS 2020-DNA3', twinCol, false)?.Id).toBe(10);
+      expect(scenarioChoice(flow)).toEqual({ UserCashflowLabel: label });
+      expect(scenarioChoice(twin)).toEqual({ SelectedScenarioId: 10 });
+    });
+
+    it('cells of the cashflow and of its twin have different keys; the stream\'s cells land in their columns', () => {
+      const [flowCol, twinCol] = [scenarioColumns(withFlows, false).at(-1)!, scenarioColumns(withFlows, false).find((c) => c.name === flow.ScenarioName && !c.cashflow)!];
+      const flowCell = cell(1, flow.ScenarioName, 'A', { UserCashflowLabel: label, RateOnLine: 0.03 });
+      const twinCell = cell(1, flow.ScenarioName, 'A', { RateOnLine: 0.01 });
+      expect(cellKeyOf(flowCell)).toBe(cellKey(1, flowCol));
+      expect(cellKeyOf(twinCell)).toBe(cellKey(1, twinCol));
+      expect(cellKey(1, flowCol)).not.toBe(cellKey(1, twinCol));
+      const order = runOrder([1, 2], [twinCol, flowCol], [cell(2, flow.ScenarioName, 'A', { UserCashflowLabel: label, Missing: true })]);
+      expect(order).toEqual([cellKey(1, twinCol), cellKey(1, flowCol), cellKey(2, twinCol)]);
+      expect(cellText(cell(2, flow.ScenarioName, 'A', { UserCashflowLabel: label, Missing: true }), 'RateOnLine')).toBe('Missing scenario');
+    });
   });
 
   it('metric choices per type, texts of cells and totals weighted by face', () => {

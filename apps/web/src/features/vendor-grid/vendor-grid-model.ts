@@ -8,33 +8,60 @@ import {
   MISSING_SCENARIO, type GridCell, type PortfolioEntryOut, type PortfolioScenario, type PortfolioScenarios, type PortfolioType,
 } from '@opencrt/contracts';
 
-/** A scenario column: a name and the vendor shown above it (null: not vendor specific). */
-export interface ScenarioColumn { key: string; name: string; vendor: string | null }
-
-/** Printable (it is also the grid's column id and goes into a cookie): vendor/name, each URI-encoded, lower case. */
-export const columnKey = (name: string, vendor: string | null): string => `${encodeURIComponent((vendor ?? '').toLowerCase())}/${encodeURIComponent(name.toLowerCase())}`;
+/**
+ * A scenario column: a name and the vendor shown above it (null: not vendor specific). A column
+ * of one of the user's uploaded collateral cashflows (spec 002 "Scenario (vendor grid)": vectors
+ * "or a user CollateralCashflow") carries its label in `cashflow`; only entries of its deal run.
+ */
+export interface ScenarioColumn { key: string; name: string; vendor: string | null; cashflow?: string | null; dealName?: string | null }
 
 /**
- * Every scenario column the portfolio can show, sorted by name then vendor. Global (generic
- * scenarios) keeps only the common ones (the '' key); otherwise deal scenarios join them.
+ * Printable (it is also the grid's column id and goes into a cookie): vendor/name, each URI-encoded,
+ * lower case; a cashflow column 'c:' + its label (encodeURIComponent turns ':' into %3A, so the two never meet).
+ */
+export const columnKey = (name: string, vendor: string | null, cashflow: string | null = null): string => (cashflow
+  ? `c:${encodeURIComponent(cashflow.toLowerCase())}`
+  : `${encodeURIComponent((vendor ?? '').toLowerCase())}/${encodeURIComponent(name.toLowerCase())}`);
+
+/**
+ * Every scenario column the portfolio can show: saved scenarios sorted by name then vendor, then
+ * the user's cashflows by label. Global (generic scenarios) keeps only the common ones (the ''
+ * key), so no cashflow (each belongs to a deal); otherwise deal scenarios and cashflows join them.
  */
 export function scenarioColumns(scenarios: PortfolioScenarios, generic: boolean): ScenarioColumn[] {
   const lists = generic ? [scenarios[''] ?? []] : Object.values(scenarios);
   const byKey = new Map<string, ScenarioColumn>();
+  const flows = new Map<string, ScenarioColumn>();
   for (const s of lists.flat()) {
-    const key = columnKey(s.ScenarioName, s.Vendor);
-    if (!byKey.has(key)) byKey.set(key, { key, name: s.ScenarioName, vendor: s.Vendor });
+    const cashflow = s.UserCashflowLabel ?? null;
+    const key = columnKey(s.ScenarioName, s.Vendor, cashflow);
+    const into = cashflow ? flows : byKey;
+    if (!into.has(key)) into.set(key, cashflow ? { key, name: s.ScenarioName, vendor: s.Vendor, cashflow, dealName: s.DealName } : { key, name: s.ScenarioName, vendor: s.Vendor });
   }
-  return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name) || (a.vendor ?? '').localeCompare(b.vendor ?? ''));
+  return [
+    ...[...byKey.values()].sort((a, b) => a.name.localeCompare(b.name) || (a.vendor ?? '').localeCompare(b.vendor ?? '')),
+    ...[...flows.values()].sort((a, b) => (a.cashflow ?? '').localeCompare(b.cashflow ?? '')),
+  ];
 }
 
-const same = (s: PortfolioScenario, c: ScenarioColumn) =>
-  s.ScenarioName.toLowerCase() === c.name.toLowerCase() && (s.Vendor ?? '').toLowerCase() === (c.vendor ?? '').toLowerCase();
+const same = (s: PortfolioScenario, c: ScenarioColumn) => (c.cashflow
+  ? (s.UserCashflowLabel ?? '').toLowerCase() === c.cashflow.toLowerCase()
+  : !s.UserCashflowLabel && s.ScenarioName.toLowerCase() === c.name.toLowerCase() && (s.Vendor ?? '').toLowerCase() === (c.vendor ?? '').toLowerCase());
 
-/** The scenario an entry's deal uses in a column, or null: 'Missing scenario'. */
+/**
+ * The scenario an entry's deal uses in a column, or null: 'Missing scenario'. A cashflow is only
+ * its own deal's; a saved scenario the deal's own first, then a common one.
+ */
 export function scenarioFor(scenarios: PortfolioScenarios, dealName: string, column: ScenarioColumn, generic: boolean): PortfolioScenario | null {
   const own = generic ? [] : (scenarios[dealName] ?? []);
-  return own.find((s) => same(s, column)) ?? (scenarios[''] ?? []).find((s) => same(s, column)) ?? null;
+  const mine = own.find((s) => same(s, column));
+  if (mine || column.cashflow) return mine ?? null;
+  return (scenarios[''] ?? []).find((s) => same(s, column)) ?? null;
+}
+
+/** What a run entry takes from the scenario of its cell: the saved scenario's id or the cashflow's label (the portfolio screen's choice). */
+export function scenarioChoice(s: PortfolioScenario): { SelectedScenarioId: number } | { UserCashflowLabel: string } {
+  return s.UserCashflowLabel ? { UserCashflowLabel: s.UserCashflowLabel } : { SelectedScenarioId: s.Id };
 }
 
 /** Metric radio (spec 002): labels per portfolio type and the cell field each shows. */
@@ -74,7 +101,10 @@ export function cellText(cell: GridCell | undefined, key: MetricKey): string {
   return formatMetric(key, cell[key]);
 }
 
-export const cellKey = (ordinal: number, column: { name: string; vendor: string | null }): string => `${ordinal}\u0002${columnKey(column.name, column.vendor)}`;
+export const cellKey = (ordinal: number, column: { name: string; vendor: string | null; cashflow?: string | null | undefined }): string =>
+  `${ordinal}\u0002${columnKey(column.name, column.vendor, column.cashflow ?? null)}`;
+/** The key of a cell the server sent (its column: scenario name and vendor, or cashflow label). */
+export const cellKeyOf = (c: GridCell): string => cellKey(c.OrdinalNumber, { name: c.ScenarioName, vendor: c.Vendor, cashflow: c.UserCashflowLabel ?? null });
 
 /**
  * The cells of a finished stream in the server's run order: row-major over entries × columns
@@ -82,7 +112,7 @@ export const cellKey = (ordinal: number, column: { name: string; vendor: string 
  * carries only its index, so this tells which cell it was.
  */
 export function runOrder(ordinals: readonly number[], columns: readonly ScenarioColumn[], fixed: readonly GridCell[]): string[] {
-  const fixedKeys = new Set(fixed.map((c) => cellKey(c.OrdinalNumber, { name: c.ScenarioName, vendor: c.Vendor })));
+  const fixedKeys = new Set(fixed.map(cellKeyOf));
   return ordinals.flatMap((o) => columns.map((c) => cellKey(o, c))).filter((k) => !fixedKeys.has(k));
 }
 

@@ -20,7 +20,7 @@ import { GridCashflowView, type CashflowView } from './grid-cashflow-view.tsx';
 import { HideScenariosModal } from './hide-scenarios-modal.tsx';
 import { portfolioScenarios, saveCalculation, streamGrid, vendorLists } from './vendor-grid.api.ts';
 import {
-  cellKey, DEFAULT_METRIC, METRICS, metricFor, runErrors, runOrder, scenarioColumns, scenarioFor, VENDOR_ALL, VENDOR_DEFAULT, VENDOR_GRID_MESSAGES,
+  cellKey, cellKeyOf, DEFAULT_METRIC, METRICS, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, VENDOR_ALL, VENDOR_DEFAULT, VENDOR_GRID_MESSAGES,
   vendorOptions, type MetricKey, type ScenarioColumn,
 } from './vendor-grid-model.ts';
 import { readHidden, readPrefs, writeHidden, writePrefs, type GridPrefs } from './vendor-grid-prefs.ts';
@@ -101,6 +101,7 @@ export function VendorGridPage() {
     PortfolioId: portfolio?.Id ?? 0, SettlementDate: ymd(prefs.settlementDate), Vendor: prefs.vendor === VENDOR_ALL ? '' : prefs.vendor,
     UseGenericScenarios: generic, InterestRate: pct(prefs.interestRate), Libor: type === 'Bonds' ? pct(prefs.libor) : 0, EarlyCall: prefs.earlyCall,
     ScenarioNames: (lastRun.current?.columns ?? columns).map((c) => c.name), ScenarioVendors: (lastRun.current?.columns ?? columns).map((c) => c.vendor),
+    ScenarioCashflowLabels: (lastRun.current?.columns ?? columns).map((c) => c.cashflow ?? null),
   });
 
   const run = async () => {
@@ -114,12 +115,12 @@ export function VendorGridPage() {
     setProgress({ done: 0, total: null });
     const onEvent = (e: GridEvent) => {
       if (e.type === 'piece') {
-        if (e.ok) cells.current.set(cellKey(e.value.OrdinalNumber, { name: e.value.ScenarioName, vendor: e.value.Vendor }), e.value);
+        if (e.ok) cells.current.set(cellKeyOf(e.value), e.value);
         else failed.push({ index: e.index, message: e.Message });
         setProgress({ done: e.done, total: e.total });
         redraw();
       } else if (e.type === 'done') {
-        for (const c of e.summary.Fixed) cells.current.set(cellKey(c.OrdinalNumber, { name: c.ScenarioName, vendor: c.Vendor }), c);
+        for (const c of e.summary.Fixed) cells.current.set(cellKeyOf(c), c);
         // A failed piece carries only its index: the run order tells which cell it was.
         const order = runOrder(portfolio.PortfolioEntries.map((x) => x.OrdinalNumber), runColumns, e.summary.Fixed);
         const others: string[] = [];
@@ -162,7 +163,7 @@ export function VendorGridPage() {
       return [{
         OrdinalNumber: e.OrdinalNumber, DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: e.OwnedFaceAmt,
         ...(type === 'Reinsurance' ? { Margin: e.Margin / 100, InterestRate: pct(prefs.interestRate) } : { Price: e.Margin }),
-        Cancellation: prefs.earlyCall, CleanupCall: prefs.earlyCall, CancellationDate: null, SelectedScenarioId: s.Id,
+        Cancellation: prefs.earlyCall, CleanupCall: prefs.earlyCall, CancellationDate: null, ...scenarioChoice(s),
         SettlementDateMonthsBackAdjustment: 2, Cpr: 0, Cdr: 0, LossSeverity: 0, Delinquency: 0, Libor: type === 'Bonds' ? pct(prefs.libor) : 0,
       }];
     });
@@ -336,7 +337,7 @@ export function VendorGridPage() {
 
 function blankCell(ordinal: number, column: ScenarioColumn): GridCell {
   return {
-    OrdinalNumber: ordinal, ScenarioName: column.name, Vendor: column.vendor, Missing: false, Error: null, Yield: null, YieldError: null,
+    OrdinalNumber: ordinal, ScenarioName: column.name, Vendor: column.vendor, UserCashflowLabel: column.cashflow ?? null, Missing: false, Error: null, Yield: null, YieldError: null,
     RateOnLine: null, LossOnLine: null, ReturnOnLine: null, CollateralLossesPct: null, Wal: null, WritedownPct: null, Spread: null, CurrentBalance: null,
   };
 }

@@ -49,14 +49,19 @@ export function VendorGridTable({ type, entries, columns, cells, metric, onHeade
       { colId: 'margin', headerName: reins ? 'Coll (%)' : 'Price', width: 80, type: 'rightAligned', valueGetter: (p) => (p.data?.entry ? p.data.entry.Margin.toFixed(2) : '') },
     ];
     const scenarioDef = (c: ScenarioColumn): ColDef<Row> => ({
-      colId: SCENARIO_PREFIX + c.key, headerName: c.name, headerTooltip: 'Click for this scenario\'s portfolio totals', width: 130, type: 'rightAligned',
+      colId: SCENARIO_PREFIX + c.key, headerName: c.name, type: 'rightAligned',
+      // A cashflow column's name is 'Deal / Month / Scenario': wider, wrapped, and it says which entries it runs.
+      ...(c.cashflow
+        ? { width: 160, wrapHeaderText: true, autoHeaderHeight: true, headerTooltip: `Your uploaded cashflow ${c.cashflow}: runs the ${c.dealName ?? ''} entries on its collateral rows. Click for their totals.` }
+        : { width: 130, headerTooltip: 'Click for this scenario\'s portfolio totals' }),
       valueGetter: (p) => (p.data?.entry ? cellText(cells.get(cellKey(p.data.entry.OrdinalNumber, c)), metric) : formatTotal(c)),
+      tooltipValueGetter: (p) => (c.cashflow && p.value === MISSING_SCENARIO ? `This cashflow is for ${c.dealName ?? 'another deal'} only: no result for ${p.data?.entry?.DealName ?? 'this entry'}.` : undefined),
       cellClass: (p) => (p.value === MISSING_SCENARIO ? 'text-secondary fst-italic' : p.data?.entry ? 'vendor-grid-cell' : 'fw-bold'),
     });
     // The vendor above the scenario names: neighbouring columns of one vendor share its header.
     const scenarioDefs: ColGroupDef<Row>[] = [];
     for (const c of columns) {
-      const vendor = c.vendor ?? 'Not vendor specific';
+      const vendor = c.cashflow ? (c.vendor ? `${c.vendor} · user cashflow` : 'User cashflow') : (c.vendor ?? 'Not vendor specific');
       const last = scenarioDefs.at(-1);
       if (last && last.headerName === vendor) last.children.push(scenarioDef(c));
       else scenarioDefs.push({ headerName: vendor, groupId: `g${scenarioDefs.length}`, children: [scenarioDef(c)] });
