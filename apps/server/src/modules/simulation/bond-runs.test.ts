@@ -98,6 +98,19 @@ describe('POST /api/simulate/{type}/matrix with a metric', () => {
     }
   });
 
+  it('runs the extreme corner of the axes: severity 0 with CDR 99.99 (once a 500 from the fast projection\'s cent check)', async () => {
+    const token = await t.token('user');
+    const res = await t.request({ method: 'POST', url: '/api/simulate/wal/matrix', token, payload: {
+      ...base, LossSeverity: [0, 0], MatrixCpr: [0, 10, 50], MatrixCdr: [0, 50, 99.99],
+    } });
+    expect(res.statusCode, res.body).toBe(200);
+    const m = res.json() as { Wal: number[][]; WritedownPct: number[][] };
+    // No severity, no write-down; defaults only speed the paydown up.
+    expect(m.WritedownPct.flat()).toEqual(Array(9).fill(0));
+    for (const row of m.Wal) expect(row.every((w) => w > 0 && Number.isFinite(w))).toBe(true);
+    expect(m.Wal[2]?.[0]).toBeLessThan(m.Wal[0]?.[0] ?? 0);
+  });
+
   it('refuses models, prerun cashflows, saved scenarios and missing quotes with the spec messages', async () => {
     const token = await t.token('user');
     const post = (type: string, payload: object) => t.request({ method: 'POST', url: `/api/simulate/${type}/matrix`, token, payload });
