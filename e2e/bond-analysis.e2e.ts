@@ -51,11 +51,24 @@ describe('bond analysis', () => {
     await bond.calculate();
     const settlement = Number((await page.locator('[data-testid=settlement]').textContent())?.replace(/(\d\d)\/(\d\d)\/(\d{4})/, '$3$1$2'));
     const body = { DealName: DNA1, BondName: 'M-1', SettlementDate: settlement, PrepaymentModel: 'UserDefined', Price: 99.5, Cpr: [0, 0.1], Cdr: [0, 0.005], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.04] };
-    const api = await apiPost<BondRun>('/simulate/yield', body);
+    const api = await apiPost<BondRun & { DiscountMargin: { Margin: number; Value: number } }>('/simulate/yield', body);
     expect(await bond.resultText()).toBe(((api.Value ?? NaN) * 100).toFixed(5));
     expect(await page.locator('[data-testid=result-wal]').textContent()).toBe(api.Simulation.BondsCashflows[0]?.Wal.toFixed(2));
+    // Floater conventions (issue 18 #18): M-1 is SOFR + 1.00 %; bought below par its DM is above the margin.
+    expect(api.DiscountMargin.Margin).toBe(0.01);
+    expect(api.DiscountMargin.Value).toBeGreaterThan(0.01);
+    expect(await page.locator('[data-testid=result-dm]').textContent()).toBe(`${(api.DiscountMargin.Value * 10_000).toFixed(1)} bp`);
+    expect(await page.locator('[data-testid=result-margin]').textContent()).toBe('100.0 bp');
 
     await bond.runMatrix();
+    // The DM tab: the API matrix's DM grid in basis points.
+    const dmMatrix = await apiPost<Matrix & { DiscountMargin: (number | null)[][] }>('/simulate/yield/matrix', { ...body, Cpr: [0, 0], Cdr: [0, 0] });
+    await page.click('[data-testid=matrix-tab-dm]');
+    for (const [cpr, cdr] of [[20, 1], [0, 0], [35, 5]] as const) {
+      const dm = dmMatrix.DiscountMargin[dmMatrix.Cdr.indexOf(cdr)]?.[dmMatrix.Cpr.indexOf(cpr)];
+      expect(await bond.cell(cpr, cdr).textContent()).toBe(typeof dm === 'number' ? (dm * 10_000).toFixed(1) : '-----');
+    }
+    await page.click('[data-testid=matrix-tab-metric]');
     // The surface view (ECharts heat map) draws the same matrix.
     await page.click('[data-testid=matrix-tab-surface]');
     await page.locator('[data-testid=matrix-surface] canvas').first().waitFor();

@@ -141,6 +141,12 @@ export const MatrixResponse = z.object({
   Wal: z.array(z.array(z.number().nullable())),
   WritedownPct: z.array(z.array(z.number().nullable())),
   Metric: z.array(z.array(z.number().nullable())).nullable(),
+  /**
+   * Discount margin of a floating-rate class per cell (fraction, over the run's index), at the
+   * cell's price: the tab's price (yield and spread matrices) or the price the cell solved (price
+   * matrix). Null for a class that does not float and for the WAL matrix; absent from older servers.
+   */
+  DiscountMargin: z.array(z.array(z.number().nullable())).nullable().optional(),
   /** Server run time in milliseconds (admins only). */
   RunTime: z.number().optional(),
 });
@@ -151,6 +157,15 @@ const BondCashflowRowSchema = z.object({
   Cash: z.number(), ActualWriteDown: z.number(), CprRate: z.number(), CdrRate: z.number(), LossSeverityRate: z.number(), DelinquencyRate: z.number(),
 });
 export type BondCashflowRowDto = z.infer<typeof BondCashflowRowSchema>;
+
+/** A floating-rate class's discount margin at a price (fractions). */
+export const BondDiscountMarginSchema = z.object({
+  Margin: z.number(),
+  Value: z.number().nullable(),
+  IsSuccessful: z.boolean(),
+  ErrorMessage: z.string().nullable(),
+});
+export type BondDiscountMarginDto = z.infer<typeof BondDiscountMarginSchema>;
 
 /** Bond run answer (spec 001 §3.9): Value, IsSuccessful, ErrorMessage and the bond's Simulation. */
 export const BondRunResponse = z.object({
@@ -164,6 +179,12 @@ export const BondRunResponse = z.object({
     })),
     MiscVariables: z.record(z.string(), z.unknown()),
   }),
+  /**
+   * Floater conventions (issue 18 #18): the class's quoted Margin over the index and its discount
+   * margin (Value) at the run's price, fractions; IsSuccessful false with the solver's message when
+   * no DM reproduces the price. Null for a class that does not float; absent from older servers.
+   */
+  DiscountMargin: BondDiscountMarginSchema.nullable().optional(),
   /** Server run time in milliseconds (admins only, spec 001 §2.1). */
   RunTime: z.number().optional(),
 });

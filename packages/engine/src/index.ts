@@ -44,7 +44,7 @@ export type * from './simulate/simulation-types.ts';
 export { aggregatesApply, projectFromAggregates, scheduleAggregatesOfLines, scheduleAggregatesOfLoans } from './collateral/schedule-aggregates.ts';
 export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';
 export { runBondMatrix, MATRIX_CPR_PCT, MATRIX_CDR_PCT } from './simulate/bond-matrix.ts';
-export type { BondMatrix, BondMatrixOptions, CellMetric } from './simulate/bond-matrix.ts';
+export type { BondMatrix, BondMatrixOptions, CellFollowUp, CellMetric } from './simulate/bond-matrix.ts';
 export { runBreakevens } from './simulate/breakeven-cdr.ts';
 export type { BreakevenOptions, BreakevenResult, ClassBreakeven } from './simulate/breakeven-cdr.ts';
 export type { AnyDealRun, BondRows } from './simulate/bond-cashflows.ts';

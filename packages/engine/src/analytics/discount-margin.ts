@@ -25,6 +25,8 @@ export interface FloaterTerms {
   /** Quoted margin over the index. */
   margin: number;
   index: IndexPath;
+  /** Coupon floor (fraction); default 0 (a negative index never makes the coupon negative). */
+  floor?: number;
 }
 
 /** Solver settings. */
@@ -62,12 +64,14 @@ interface Projection {
 }
 
 /**
- * Projects coupons with the index path: interest_k = B_{k−1} · max(0, index_k + margin) · days_k/360
- * (actual days of the accrual period; a negative index floors the coupon at 0, crt-domain §9),
+ * Projects coupons with the index path: interest_k = B_{k−1} · max(floor, index_k + margin) · days_k/360
+ * (actual days of the accrual period; the floor defaults to 0: a negative index floors the coupon at 0, crt-domain §9),
  * B_k = B_{k−1} − principal_k − writeDown_k. Null when the inputs cannot be valued.
  */
 function project(periods: readonly FloaterPeriod[], terms: FloaterTerms): Projection | null {
   if (!(terms.face > 0) || !Number.isFinite(terms.margin)) return null;
+  const floor = terms.floor ?? 0;
+  if (!Number.isFinite(floor)) return null;
   const future = periods.filter((p) => isBefore(terms.settlement, p.date));
   if (future.length === 0) return null;
   const cash: number[] = [];
@@ -78,7 +82,7 @@ function project(periods: readonly FloaterPeriod[], terms: FloaterTerms): Projec
   for (let k = 0; k < future.length; k++) {
     const p = future[k] as FloaterPeriod;
     const idx = indexAt(terms.index, k);
-    const coupon = Math.max(0, idx + terms.margin);
+    const coupon = Math.max(floor, idx + terms.margin);
     const interest = (balance * coupon * actualDays(accrualFrom, p.date)) / 360;
     cash.push(interest + p.principal);
     legDays.push(actualDays(legFrom, p.date));
@@ -87,7 +91,7 @@ function project(periods: readonly FloaterPeriod[], terms: FloaterTerms): Projec
     legFrom = p.date;
   }
   if (cash.some((c) => !Number.isFinite(c))) return null;
-  const accrued = (terms.face * Math.max(0, indexAt(terms.index, 0) + terms.margin) * Math.max(0, actualDays(terms.accrualStart, terms.settlement))) / 360;
+  const accrued = (terms.face * Math.max(floor, indexAt(terms.index, 0) + terms.margin) * Math.max(0, actualDays(terms.accrualStart, terms.settlement))) / 360;
   return { cash, legDays, accrued };
 }
 

@@ -21,3 +21,4 @@ export {
   spreadBond,
   yieldBond,
 } from './bond-quote.ts';
+export { type BondDiscountMargin, type FloatingCoupon, bondDiscountMargin, floatingCouponOf } from './bond-discount-margin.ts';

@@ -14,6 +14,9 @@ export const MATRIX_CDR_PCT: readonly number[] = [0, 0.25, 0.5, 1, 1.5, 2, 2.5, 
 /** A cell's extra metric (e.g. a yield from the analytics module); NaN when it cannot be computed. */
 export type CellMetric = (bond: BondRows, run: AnyDealRun) => number;
 
+/** A figure that needs the cell's metric too (the DM at the price a price-from-yield cell solved); NaN when none. */
+export type CellFollowUp = (bond: BondRows, run: AnyDealRun, metric: number) => number;
+
 /** Grids indexed [cdr][cpr] (spec: "indexed by CDR then CPR"). */
 export interface BondMatrix {
   Cpr: number[];
@@ -21,6 +24,8 @@ export interface BondMatrix {
   Wal: number[][];
   WritedownPct: number[][];
   Metric: number[][] | null;
+  /** Discount margin per cell (fraction), when asked for (`discountMargin`); null otherwise. */
+  DiscountMargin: number[][] | null;
   /** 'aggregates' = schedule-aggregate projection (exact, no per-line cent rounding); 'full' = per line/loan. */
   Projection: 'aggregates' | 'full';
 }
@@ -29,6 +34,8 @@ export interface BondMatrixOptions {
   cprPct?: readonly number[];
   cdrPct?: readonly number[];
   metric?: CellMetric;
+  /** The discount margin of a floating class per cell, given the cell's metric (NaN when it has none). */
+  discountMargin?: CellFollowUp;
   /** Loan tape instead of the deal's rep lines (balances must sum to the starting pool balance). */
   tape?: LoanTape;
   /** Force the per-line/per-loan projection even when aggregates apply. */
@@ -53,10 +60,11 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
   const wal = grid();
   const wd = grid();
   const metric = options.metric ? grid() : null;
+  const dm = options.discountMargin ? grid() : null;
   // Agency deals carry no credit risk: every CDR row runs at 0 CDR (as a single agency run
   // does), so the rows repeat and each CPR column is computed once.
   const agency = spec.family === 'Agency';
-  const cells = new Map<string, { wal: number; wd: number; metric: number }>();
+  const cells = new Map<string, { wal: number; wd: number; metric: number; dm: number }>();
   cdrs.forEach((cdr, r) => {
     cprs.forEach((cpr, c) => {
       const cellCdr = agency ? 0 : cdr / 100;
@@ -68,13 +76,15 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
         const bond = bondRows(run, [], bondName)[0];
         if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);
         const m = bondMetrics(bond.rows, bond.originalBalance, fromIso, false, bond.interestOnly ? bond.startBalance : null);
-        cell = { wal: m.Wal, wd: m.WritedownPct, metric: options.metric ? options.metric(bond, run) : 0 };
+        const value = options.metric ? options.metric(bond, run) : Number.NaN;
+        cell = { wal: m.Wal, wd: m.WritedownPct, metric: value, dm: options.discountMargin ? options.discountMargin(bond, run, value) : Number.NaN };
         cells.set(key, cell);
       }
       (wal[r] as number[])[c] = cell.wal;
       (wd[r] as number[])[c] = cell.wd;
       if (metric) (metric[r] as number[])[c] = cell.metric;
+      if (dm) (dm[r] as number[])[c] = cell.dm;
     });
   });
-  return { Cpr: cprs, Cdr: cdrs, Wal: wal, WritedownPct: wd, Metric: metric, Projection: projection };
+  return { Cpr: cprs, Cdr: cdrs, Wal: wal, WritedownPct: wd, Metric: metric, DiscountMargin: dm, Projection: projection };
 }

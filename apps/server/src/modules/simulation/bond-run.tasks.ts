@@ -4,9 +4,9 @@
  * errors (the service checks the request before it gets here).
  */
 import {
-  bondRows, priceFromSpread, priceFromYield, pricingCashflows, requestToScenario, responseOf, runBondMatrix, runRequest,
+  bondDiscountMargin, bondRows, floatingCouponOf, priceFromSpread, priceFromYield, pricingCashflows, requestToScenario, responseOf, runBondMatrix, runRequest,
   settlementOf, spreadFromPrice, yieldFromPrice,
-  type AnalyticsResult, type BondMatrix, type BondRows, type SimulationRequest, type SimulationResponse,
+  type AnalyticsResult, type AnyDealRun, type BondMatrix, type BondRows, type SimulationRequest, type SimulationResponse,
 } from '@opencrt/engine';
 import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 
@@ -41,6 +41,13 @@ export interface BondTaskOutput {
   found: boolean;
   simulation: Pick<SimulationResponse, 'BondsCashflows' | 'MiscVariables'>;
   metric: AnalyticsResult | null;
+  /** A floating class's quoted margin and DM at the run's price; null when the class does not float. */
+  discountMargin: { margin: number; result: AnalyticsResult } | null;
+}
+
+/** The clean price a quote values the bond at: the one given, or the one a price run solved (NaN when it failed). */
+function priceOf(quote: Quote, metric: number): number {
+  return quote.type === 'price' ? metric : quote.price;
 }
 
 /** One bond under one scenario: its cashflows and (with a quote) its price, yield or spread. */
@@ -53,10 +60,21 @@ export function bondRunTask(input: BondTaskInput): BondTaskOutput {
   const bond = bondRows(deal, [], input.bondName)[0];
   // The engine's accrual rule: the first accrual start from closing, else the last paid date.
   const accrualStart = settlementOf(spec, input.request, state).accrualStart;
+  const metric = bond && input.quote ? metricOf(input.quote, accrualStart, input.settlementIso, bond) : null;
+  let discountMargin: BondTaskOutput['discountMargin'] = null;
+  const coupon = bond && !bond.interestOnly ? floatingCouponOf(spec, bond.name) : null;
+  if (bond && metric && input.quote && coupon) {
+    const price = priceOf(input.quote, metric.IsSuccessful ? metric.Value : Number.NaN);
+    // Without a price to value it at, the price run's own failure says why.
+    discountMargin = Number.isFinite(price)
+      ? bondDiscountMargin(deal, bond, input.settlementIso, accrualStart, price)
+      : { margin: coupon.marginPct / 100, result: metric };
+  }
   return {
     found: bond !== undefined,
     simulation: { BondsCashflows: response.BondsCashflows, MiscVariables: response.MiscVariables },
-    metric: bond && input.quote ? metricOf(input.quote, accrualStart, input.settlementIso, bond) : null,
+    metric,
+    discountMargin,
   };
 }
 
@@ -71,8 +89,17 @@ export function bondMatrixRowsTask(input: BondMatrixTaskInput): BondMatrix {
   const { spec, state, tape } = resolveDeal(input.deal);
   const accrualStart = settlementOf(spec, input.request, state).accrualStart;
   const quote = input.quote;
+  // The DM grid of a floating class (issue 18 #18), at each cell's price.
+  const floating = quote !== null && floatingCouponOf(spec, input.bondName) !== null;
   return runBondMatrix(spec, requestToScenario(spec, input.request), input.bondName, state, input.settlementIso, {
     cprPct: input.cprPct, cdrPct: input.cdrPct, ...(tape ? { tape } : {}),
     ...(quote ? { metric: (bond: BondRows) => { const m = metricOf(quote, accrualStart, input.settlementIso, bond); return m.IsSuccessful ? m.Value : Number.NaN; } } : {}),
+    ...(quote && floating ? {
+      discountMargin: (bond: BondRows, run: AnyDealRun, metric: number) => {
+        const price = priceOf(quote, metric);
+        const dm = Number.isFinite(price) ? bondDiscountMargin(run, bond, input.settlementIso, accrualStart, price) : null;
+        return dm?.result.IsSuccessful ? dm.result.Value : Number.NaN;
+      },
+    } : {}),
   });
 }

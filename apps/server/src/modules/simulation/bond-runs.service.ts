@@ -45,18 +45,24 @@ export async function runBond(
   }, { userId: user.id, signal: options.signal });
   const outcome = result.metric;
   if (!result.found || !outcome) throw new Invalid(`Bond ${body.BondName} was not found in ${run.dealName}.`);
+  const dm = result.discountMargin;
   return {
     Value: outcome.IsSuccessful ? outcome.Value : null,
     IsSuccessful: outcome.IsSuccessful,
     ErrorMessage: outcome.IsSuccessful ? null : outcome.ErrorMessage,
     Simulation: { BondsCashflows: result.simulation.BondsCashflows, MiscVariables: { ...result.simulation.MiscVariables } },
+    DiscountMargin: dm && {
+      Margin: dm.margin, Value: dm.result.IsSuccessful ? dm.result.Value : null,
+      IsSuccessful: dm.result.IsSuccessful, ErrorMessage: dm.result.IsSuccessful ? null : dm.result.ErrorMessage,
+    },
     ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
   };
 }
 
 /**
  * POST /simulate/{type}/matrix: one bond over the CPR × CDR grid (percent axes, grids [cdr][cpr]):
- * WAL, write-down % and, for price/yield/spread, the metric of each cell (null where it fails).
+ * WAL, write-down % and, for price/yield/spread, the metric of each cell (null where it fails),
+ * and for a floating class the discount margin at each cell's price.
  */
 export async function runMatrix(
   ctx: ModuleContext, user: AuthUser, type: MatrixType, body: MatrixRequestBody, options: { loanLevel: boolean; signal?: AbortSignal | undefined },
@@ -78,7 +84,7 @@ export async function runMatrix(
   const outcomes = await ctx.runs.runBatch('bondMatrixRows', groups.map((rows) => ({
     deal: run.deal, request: run.request, settlementIso: run.settlementIso, bondName: body.BondName, quote, cprPct: cprs, cdrPct: rows,
   })), runOptions);
-  const matrix = mergeRowGroups(outcomes, ['Wal', 'WritedownPct', 'Metric'] as const);
+  const matrix = mergeRowGroups(outcomes, ['Wal', 'WritedownPct', 'Metric', 'DiscountMargin'] as const);
   const finite = (grid: number[][]) => grid.map((row) => row.map((x) => (Number.isFinite(x) ? x : null)));
   return {
     Cpr: cprs,
@@ -86,6 +92,7 @@ export async function runMatrix(
     Wal: finite(matrix.Wal),
     WritedownPct: finite(matrix.WritedownPct),
     Metric: matrix.Metric ? finite(matrix.Metric) : null,
+    DiscountMargin: matrix.DiscountMargin ? finite(matrix.DiscountMargin) : null,
     ...(isAdmin(user) ? { RunTime: elapsedMs(started) } : {}),
   };
 }

@@ -180,3 +180,52 @@ describe('bond runs and matrices on cash-flow deals (ABS, agency REMIC)', () => 
     expect(m.WritedownPct.flat().every((v) => v === 0)).toBe(true);
   });
 });
+
+describe('discount margin of floating classes (issue 18 #18)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); });
+  interface Dm { Margin: number; Value: number | null; IsSuccessful: boolean; ErrorMessage: string | null }
+  const post = async (path: string, payload: object) => t.request({ method: 'POST', url: `/api/simulate/${path}`, token: await t.token('user'), payload });
+
+  it('M-1 (SOFR + 1.00 %) at par with no losses has DM = its margin on every tab; below par the DM is higher', async () => {
+    const atPar = (await post('yield', { ...base, Price: 100 })).json() as BondRun & { DiscountMargin: Dm };
+    expect(atPar.DiscountMargin).toMatchObject({ Margin: 0.01, IsSuccessful: true, ErrorMessage: null });
+    // Settled at closing (the accrual start): coupons at SOFR + 1 % discounted at SOFR + 1 % give par exactly.
+    expect(Math.abs((atPar.DiscountMargin.Value ?? NaN) - 0.01)).toBeLessThan(1e-10);
+    const spread = (await post('spread', { ...base, Price: 100, ReferenceCurve: 0.04 })).json() as { DiscountMargin: Dm };
+    expect(spread.DiscountMargin.Value).toBe(atPar.DiscountMargin.Value);
+    // The price tab values the DM at the price it solved: the par yield gives par back, so the margin.
+    const price = (await post('price', { ...base, Yield: atPar.Value })).json() as { Value: number; DiscountMargin: Dm };
+    expect(Math.abs((price.DiscountMargin.Value ?? NaN) - 0.01)).toBeLessThan(1e-8);
+    const below = (await post('yield', { ...base, Price: 99 })).json() as { DiscountMargin: Dm };
+    expect(below.DiscountMargin.Value).toBeGreaterThan(0.01);
+  });
+
+  it('is null for classes that do not float: a retained tranche, a fixed ABS class; an ABS floater has its own', async () => {
+    expect(((await post('yield', { ...base, BondName: 'A-H', Price: 100 })).json() as { DiscountMargin: Dm | null }).DiscountMargin).toBeNull();
+    const fordo = { DealName: 'FORDO 2024-A', SettlementDate: 20240123, Cpr: [0, 0.015], Cdr: [0, 0], LossSeverity: [0, 0.5], Delinquency: [0, 0], Libor: [0, 0.043], PrepaymentConvention: 'ABS', Price: 100 };
+    expect(((await post('yield', { ...fordo, BondName: 'D' })).json() as { DiscountMargin: Dm | null }).DiscountMargin).toBeNull();
+    const floater = (await post('yield', { ...fordo, BondName: 'A-2B' })).json() as { DiscountMargin: Dm };
+    expect(floater.DiscountMargin.Margin).toBe(0.005);
+    expect(floater.DiscountMargin.IsSuccessful).toBe(true);
+  });
+
+  it('the yield matrix carries a DM grid: the margin in loss-free cells at par, equal to single runs elsewhere', async () => {
+    const res = await post('yield/matrix', { ...base, Price: 99 });
+    expect(res.statusCode, res.body).toBe(200);
+    const m = res.json() as Matrix & { DiscountMargin: (number | null)[][] };
+    expect(m.DiscountMargin).toHaveLength(9);
+    expect(m.DiscountMargin.every((row) => row.length === 8)).toBe(true);
+    for (const [r, c] of [[0, 2], [4, 5], [8, 7]] as const) {
+      const single = (await post('yield', { ...base, Price: 99, Cpr: [0, (m.Cpr[c] as number) / 100], Cdr: [0, (m.Cdr[r] as number) / 100] })).json() as { DiscountMargin: Dm };
+      // The grid projects from schedule aggregates without cent rounding: within 0.01 bp.
+      expect(Math.abs((single.DiscountMargin.Value ?? NaN) - (m.DiscountMargin[r]?.[c] ?? NaN))).toBeLessThan(1e-6);
+    }
+    const par = (await post('yield/matrix', { ...base, Price: 100, MatrixCdr: [0] })).json() as { DiscountMargin: number[][] };
+    for (const dm of par.DiscountMargin[0] ?? []) expect(Math.abs(dm - 0.01)).toBeLessThan(1e-10);
+    // No DM for a class that does not float, nor for the WAL matrix.
+    expect(((await post('yield/matrix', { ...base, BondName: 'A-H', Price: 100, MatrixCdr: [0], MatrixCpr: [10] })).json() as { DiscountMargin: unknown }).DiscountMargin).toBeNull();
+    expect(((await post('wal/matrix', { ...base, MatrixCdr: [0], MatrixCpr: [10] })).json() as { DiscountMargin: unknown }).DiscountMargin).toBeNull();
+  });
+});

@@ -13,6 +13,8 @@ export interface MatrixGridProps {
   selected?: { cpr: number; cdr: number } | null;
   onCell?(cell: { cpr: number; cdr: number; value: number | null }): void;
   testId?: string;
+  /** Decimals of a cell; default 2 (spec 001 §9). Basis points need 1 (0.1 bp is finer than 0.01 %). */
+  digits?: number;
 }
 
 /** Fixed decimals without a sign on a value that rounds to zero ("-0.00" read as a loss, issue 18 #10). */
@@ -21,13 +23,15 @@ export function toFixedUnsignedZero(value: number, digits: number): string {
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }
 
-/** Matrix cell text: 2 decimals, '-----' for a missing value. */
-export function formatMatrixCell(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? toFixedUnsignedZero(value, 2) : '-----';
+/** Matrix cell text: 2 decimals (or `digits`), '-----' for a missing value. */
+export function formatMatrixCell(value: number | null | undefined, digits = 2): string {
+  return typeof value === 'number' && Number.isFinite(value) ? toFixedUnsignedZero(value, digits) : '-----';
 }
 
-export function MatrixGrid({ cpr, cdr, values, selected, onCell, testId }: MatrixGridProps) {
+export function MatrixGrid({ cpr, cdr, values, selected, onCell, testId, digits = 2 }: MatrixGridProps) {
   return (
+    // Scrolls sideways rather than spill out of its panel when wide cells meet a narrow screen (1024 px, DM in bp).
+    <div className="table-responsive">
     <table className="table table-sm table-bordered text-end small mb-0" data-testid={testId}>
       <thead>
         <tr>
@@ -47,7 +51,7 @@ export function MatrixGrid({ cpr, cdr, values, selected, onCell, testId }: Matri
                   className={isSelected ? 'table-primary fw-semibold' : undefined}
                   onClick={() => onCell?.({ cpr: c, cdr: d, value })}
                   onKeyDown={(e) => { if (e.key === 'Enter') onCell?.({ cpr: c, cdr: d, value }); }}>
-                  {formatMatrixCell(value)}
+                  {formatMatrixCell(value, digits)}
                 </td>
               );
             })}
@@ -55,5 +59,6 @@ export function MatrixGrid({ cpr, cdr, values, selected, onCell, testId }: Matri
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

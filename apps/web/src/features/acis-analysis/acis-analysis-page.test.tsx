@@ -156,6 +156,25 @@ describe('AcisAnalysisPage', () => {
     expect(screen.queryByTestId('export-cashflow')).toBeNull();
   });
 
+  it('a matrix at a call month before the first payment explains its empty grid; a new settlement date that passes the month resets it', async () => {
+    const seasoned = { ...deal, SettlementDate: 20261025, FirstProjectedDate: 20261125 };
+    get.mockImplementation((path: string) => (path === '/deals/ACIS%202020-DNA3' ? Promise.resolve(seasoned)
+      : path.includes('/details?settlementDate=20270115') ? Promise.resolve({ ...seasoned, SettlementDate: 20270115, FirstProjectedDate: 20270125 }) : serve(path)));
+    const empty = [[null, null], [null, null]];
+    post.mockResolvedValue({ Cpr: [0, 5], Cdr: [0, 1], Yield: empty, LineMetrics: { RateOnLine: empty, LossOnLine: empty, ReturnOnLine: empty } });
+    renderPage();
+    await screen.findByText('M-2AH');
+    fireEvent.click(screen.getByTestId('cancellation'));
+    fireEvent.change(screen.getByTestId('cancellation-month'), { target: { value: '2026-06' } });
+    fireEvent.click(screen.getByTestId('run-matrix'));
+    expect((await screen.findByTestId('empty-run-note')).textContent).toContain('the Early Call in 06/2026 ends the cover before the first payment date after the settlement date 10/25/2026. Choose 11/2026 or later.');
+    expect(screen.queryByTestId('matrix-grid')).toBeNull();
+    // A chosen month that a new settlement date leaves behind goes back to the first covered month.
+    fireEvent.change(screen.getByTestId('cancellation-month'), { target: { value: '2026-12' } });
+    fireEvent.change(screen.getByTestId('settlement-date'), { target: { value: '2027-01-15' } });
+    await waitFor(() => expect((screen.getByTestId('cancellation-month') as HTMLInputElement).value).toBe('2027-01'));
+  });
+
   it('an empty run without the call is explained too', async () => {
     get.mockImplementation(serve);
     post.mockResolvedValue({ ...answer(0), AcisCashflow: [row(0, '2020-06-24')] });

@@ -218,3 +218,39 @@ describe('BondAnalysisPage Cleanup Call (spec 001 §3.9, issue 18 #10)', () => {
     expect(((await screen.findByTestId('cleanup-call')) as HTMLInputElement).checked).toBe(true);
   });
 });
+
+describe('BondAnalysisPage discount margin (issue 18 #18)', () => {
+  const floating = () => ({ ...dealOf('STACR 2026-DNA1', 'STACR'), Bonds: [{ ...bond('M-1'), Coupon: 4.66, FloaterFormula: 'SOFR + 1.00%' }] });
+  const dm = { Margin: 0.01, Value: 0.0101234, IsSuccessful: true, ErrorMessage: null };
+
+  it('shows a floater\'s DM and margin in bp beside the yield, and a DM tab of the matrix in bp', async () => {
+    renderPage('/bond_analysis?dealName=STACR+2026-DNA1&bondName=M-1&price=99.9&libor=3.66', floating());
+    post.mockImplementation((path: string) => Promise.resolve(path.includes('/matrix')
+      ? { ...matrix, DiscountMargin: [[0.01, 0.0102], [null, 0.0125]] }
+      : { ...single, DiscountMargin: dm }));
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(screen.getByTestId('result-dm').textContent).toBe('101.2 bp'));
+    expect(screen.getByTestId('result-margin').textContent).toBe('100.0 bp');
+    // The tab is offered before a matrix is run (the bond floats).
+    expect(screen.getByTestId('matrix-tab-dm').textContent).toBe('DM (bp)');
+    fireEvent.click(screen.getByTestId('run-matrix'));
+    await screen.findByTestId('matrix-grid');
+    fireEvent.click(screen.getByTestId('matrix-tab-dm'));
+    const cells = [...document.querySelectorAll('[data-testid=matrix-grid] tbody td')].map((td) => td.textContent);
+    // Basis points to 0.1 bp (finer than the 0.01 % of the percent grids).
+    expect(cells).toEqual(['100.0', '102.0', '-----', '125.0']);
+  });
+
+  it('a DM the solver cannot find shows -----; a fixed-rate class has no DM and no DM tab', async () => {
+    renderPage('/bond_analysis?dealName=STACR+2026-DNA1&bondName=M-1&price=99.9&libor=3.66', floating());
+    post.mockResolvedValue({ ...single, DiscountMargin: { ...dm, Value: null, IsSuccessful: false, ErrorMessage: "Can't compute Spread." } });
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(screen.getByTestId('result-dm').textContent).toBe('-----'));
+    cleanup();
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100', dealOf('SYN NQM 2025-1', 'RMBS'));
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(screen.getByTestId('result-value').textContent).toBe('5.12000'));
+    expect(screen.queryByTestId('result-dm')).toBeNull();
+    expect(screen.queryByTestId('matrix-tab-dm')).toBeNull();
+  });
+});

@@ -221,6 +221,7 @@ export function BondAnalysisPage() {
           <PricingPanel
             model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setUserCashflow(null); clearResults(); } setModel(next); }}
             tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
+            discountMargin={single?.DiscountMargin ?? null} floating={!!bond.FloaterFormula || !!single?.DiscountMargin}
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             cleanupCall={cleanupCall} onCleanupCall={(on) => { setCleanupCall(on); clearResults(); }}

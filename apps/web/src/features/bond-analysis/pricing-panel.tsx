@@ -1,4 +1,4 @@
-import type { MatrixResponse } from '@opencrt/contracts';
+import type { BondDiscountMarginDto, MatrixResponse } from '@opencrt/contracts';
 import type { UserCollateralCashflow } from '@opencrt/contracts';
 import { UserCashflowSelect } from '../../components/user-cashflow-select/user-cashflow-select.tsx';
 import { useMemo, useState } from 'react';
@@ -10,9 +10,13 @@ import { PrepaymentConventionSelect } from '../deal-analysis/run-option-selects.
 import { prepaymentLabel, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
 import { rampTitle } from '../deal-analysis/analysis-inputs.ts';
+import { spreadInBp } from './spread-bp.ts';
 
 const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };
-type Sub = 'metric' | 'wal' | 'writedown' | 'surface';
+type Sub = 'metric' | 'wal' | 'writedown' | 'dm' | 'surface';
+
+/** DM cells in basis points (fractions on the wire), the unit floaters are quoted in. */
+const inBp = (grid: (number | null)[][]): (number | null)[][] => grid.map((row) => row.map((x) => (x === null ? null : x * 10_000)));
 
 /** Matrix cells as shown: price as is, yield and spread in percent. */
 function displayGrid(tab: PricingTab, grid: (number | null)[][]): (number | null)[][] {
@@ -70,6 +74,10 @@ export interface PricingPanelProps {
   resultBp?: string | null;
   /** Shown with the result of a run at index 0 on a deal with floating classes. */
   zeroIndexNote?: string | null;
+  /** The run's discount margin (floating classes; issue 18 #18), null otherwise. */
+  discountMargin?: BondDiscountMarginDto | null;
+  /** The bond floats: the matrices offer a DM tab. */
+  floating?: boolean;
 }
 
 /** Bond pricing panel: Price/Yield/Spread tabs with settings, Calculate, Run Matrix, result and matrices (spec 001 §2.1). */
@@ -77,7 +85,11 @@ export function PricingPanel(p: PricingPanelProps) {
   const [sub, setSub] = useState<Sub>('metric');
   const set = (key: keyof BondInputs) => (value: string) => p.onInputs({ ...p.inputs, [key]: value });
   const metricGrid = useMemo(() => (p.matrix ? displayGrid(p.tab, p.matrix.Metric ?? []) : null), [p.matrix, p.tab]);
-  const grid = p.matrix ? (sub === 'metric' || sub === 'surface' ? metricGrid : sub === 'wal' ? p.matrix.Wal : p.matrix.WritedownPct) : null;
+  const dmGrid = useMemo(() => (p.matrix?.DiscountMargin ? inBp(p.matrix.DiscountMargin) : null), [p.matrix]);
+  const showDm = !!p.floating || !!dmGrid;
+  // The DM tab of a bond that does not float shows the metric instead.
+  const shown: Sub = sub === 'dm' && !showDm ? 'metric' : sub;
+  const grid = p.matrix ? ({ metric: metricGrid, surface: metricGrid, wal: p.matrix.Wal, writedown: p.matrix.WritedownPct, dm: dmGrid }[shown]) : null;
   const { onCell } = p;
   return (
     <section className="crt-panel mt-3" data-testid="pricing-panel">
@@ -133,21 +145,28 @@ export function PricingPanel(p: PricingPanelProps) {
             <dt className="col-6">WAL</dt><dd className="col-6 text-end" data-testid="result-wal">{p.wal === null ? '-----' : p.wal.toFixed(2)}</dd>
             <dt className="col-6">Window</dt><dd className="col-6 text-end" data-testid="result-window">{p.window || '-----'}</dd>
             <dt className="col-6">Write Down</dt><dd className="col-6 text-end" data-testid="result-writedown">{p.writedownPct === null ? '-----' : `${p.writedownPct.toFixed(2)}%`}</dd>
+            {p.discountMargin && <>
+              {/* Discount margin over the index at the run's price, beside the quoted margin (basis points). */}
+              <dt className="col-5" title="Discount margin: the spread over the index that discounts the projected coupons to the price">DM</dt>
+              <dd className="col-7 text-end text-nowrap" data-testid="result-dm" title={p.discountMargin.ErrorMessage ?? undefined}>{spreadInBp(p.discountMargin.Value) ?? '-----'}</dd>
+              <dt className="col-5">Margin</dt><dd className="col-7 text-end text-nowrap" data-testid="result-margin">{spreadInBp(p.discountMargin.Margin)}</dd>
+            </>}
           </dl>
           {p.runTimeMs !== null && <div className="small text-secondary" data-testid="run-time">Run time: {Math.round(p.runTimeMs)} ms</div>}
         </div>
         <div className="col-lg-7">
           <ul className="nav nav-pills nav-sm mb-2">
-            {([['metric', TAB_LABEL[p.tab]], ['wal', 'WAL'], ['writedown', 'Write Down'], ['surface', `${TAB_LABEL[p.tab]} surface`]] as const).map(([key, label]) => (
+            {([['metric', TAB_LABEL[p.tab]], ['wal', 'WAL'], ['writedown', 'Write Down'], ...(showDm ? [['dm', 'DM (bp)'] as const] : []), ['surface', `${TAB_LABEL[p.tab]} surface`]] as const).map(([key, label]) => (
               <li className="nav-item" key={key}>
-                <button type="button" className={`nav-link py-1${sub === key ? ' active' : ''}`} data-testid={`matrix-tab-${key}`} onClick={() => setSub(key)}>{label}</button>
+                <button type="button" className={`nav-link py-1${shown === key ? ' active' : ''}`} data-testid={`matrix-tab-${key}`} onClick={() => setSub(key)}>{label}</button>
               </li>
             ))}
           </ul>
-          {p.matrix && grid && sub === 'surface'
+          {p.matrix && shown === 'dm' && !grid && <p className="small text-secondary" data-testid="matrix-dm-none">This matrix has no discount margins (no price to value them at).</p>}
+          {p.matrix && grid && shown === 'surface'
             ? <MatrixHeatmap cpr={p.matrix.Cpr} cdr={p.matrix.Cdr} values={grid} label={TAB_LABEL[p.tab]} onCell={onCell} testId="matrix-surface" />
             : p.matrix && grid
-            ? <MatrixGrid cpr={p.matrix.Cpr} cdr={p.matrix.Cdr} values={grid} selected={p.selectedCell} onCell={p.onCell} testId="matrix-grid" />
+            ? <MatrixGrid cpr={p.matrix.Cpr} cdr={p.matrix.Cdr} values={grid} selected={p.selectedCell} onCell={p.onCell} testId="matrix-grid" digits={shown === 'dm' ? 1 : 2} />
             : <p className="small text-secondary">Run Matrix fills an 8 CPR × 9 CDR grid; click a cell to run that scenario.</p>}
           {/* The matrix axes (and a clicked cell's rerun) are annual CPR whatever the convention. */}
           {p.convention === 'ABS' && <p className="small text-secondary mb-0" data-testid="matrix-cpr-note">Matrix axes are CPR; a clicked cell reruns at that CPR.</p>}
