@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReinsuranceAnalysisPage } from './pages/acis-analysis.page.ts';
 import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
+import { expectWorkbookConvention } from './support/export-convention.ts';
 
 const DEAL = 'ACIS 2020-DNA3';
 
@@ -43,6 +45,18 @@ describe('ACIS analysis', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-cashflow]')]);
     expect(download.suggestedFilename()).toMatch(/^ACIS_2020-DNA3_.+\.xlsx$/);
+    // One export convention (issue 18 #10): payment dates (ISO in the API) and the header block's
+    // dates are yyyy-mm-dd date cells; rates in percent to 4 places, dollars to the cent.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(4).getCell(2).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(10).getCell(2).value).toBe('Payment Date');
+    expect(sheet.getRow(12).getCell(2).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(12).getCell(2).numFmt).toBe('yyyy-mm-dd');
+    const seen = expectWorkbookConvention(book);
+    expect(seen.dates).toBeGreaterThan(10);
+    expect(seen.numbers).toBeGreaterThan(100);
 
     const name = `e2e ACIS ${Date.now()}`;
     await page.check('#create-portfolio-check');

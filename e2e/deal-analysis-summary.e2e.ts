@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
+import { expectWorkbookConvention } from './support/export-convention.ts';
 
 /**
  * Issue 18 #12–#17 on deal analysis: the tranche summary (the API's numbers), breakeven CDRs,
@@ -155,6 +156,13 @@ describe('deal analysis: tranche summary, breakeven and run comparison', () => {
     expect(cprOf(20)).toBeCloseTo(10, 6);
     expect(collateral.getCell(2).value).toBeInstanceOf(Date);
     expect(collateral.getCell(3).numFmt).toBe('#,##0.00');
+    // One export convention (issue 18 #10): every date a yyyy-mm-dd date cell (the header block's
+    // settlement and run dates too), no number with more places than its column's format allows.
+    for (const label of ['Settlement Date', 'Run Date']) expect(inputLines.get(label), label).toBeInstanceOf(Date);
+    expect(sheet.getRow(4).getCell(2).numFmt).toBe('yyyy-mm-dd');
+    const seen = expectWorkbookConvention(book);
+    expect(seen.dates).toBeGreaterThan(200);
+    expect(seen.numbers).toBeGreaterThan(1000);
     await page.screenshot({ path: join(shots, 'ramp-1400.png') });
 
     // Bond analysis: the bond's balance and flows as charts after a run.

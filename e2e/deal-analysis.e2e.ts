@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
+import { expectCsvConvention } from './support/export-convention.ts';
 
 async function apiToken(user: 'analyst'): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/oauth/token`, {
@@ -88,8 +89,13 @@ describe('deal analysis', () => {
     expect(csv[1]).toBe('Deal,STACR 2026-DNA1');
     expect(csv[9]?.startsWith('Period,Payment Date,Balance')).toBe(true);
     expect(Number(csv[10]?.split(',')[2])).toBeCloseTo(api.CollateralCashflow[0]?.Balance ?? NaN, 2);
-    // Payment dates as the screen shows them (the header block's Settlement Date is MM/DD/YYYY too).
-    expect(csv[10]?.split(',')[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // One export convention (issue 18 #10): ISO dates (payment dates and the header block's), dollars
+    // to the cent, rates in percent to 4 places, no float noise.
+    expect(csv[10]?.split(',')[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(csv[3]).toMatch(/^Settlement Date,\d{4}-\d{2}-\d{2}$/);
+    const seen = expectCsvConvention(csv, (h) => (/^period$/i.test(h) ? 0 : /rate|cpr|cdr|severity|delinquency/i.test(h) ? 4 : 2));
+    expect(seen.dates).toBeGreaterThan(100);
+    expect(seen.numbers).toBeGreaterThan(1000);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField, DEAL_CATALOG_CSV_KINDS, exportCell } from '@opencrt/contracts';
 import { launchBrowser, newPage, signIn } from './support/browser.ts';
 import { CATALOG_GROUP_ORDER, DealCatalogPage } from './pages/deal-catalog.page.ts';
 import { makeCatalogRows } from '../apps/web/src/features/deal-catalog/catalog-fixtures.ts';
@@ -118,7 +119,12 @@ describe('deal catalog', () => {
       const cells = line.split(',');
       const api = rows[i];
       if (!api) throw new Error('missing API row');
-      header.forEach((col, j) => expect(cells[j], `${api.DealName} ${col}`).toBe(api[col] === null ? '' : String(api[col])));
+      // The export convention (issue 18 #10): API YYYYMMDD dates as YYYY-MM-DD, numbers rounded to their column's kind.
+      header.forEach((col, j) => {
+        const kind = DEAL_CATALOG_CSV_KINDS[col as keyof typeof DEAL_CATALOG_CSV_KINDS];
+        expect(cells[j], `${api.DealName} ${col}`).toBe(csvField(exportCell(api[col], kind), kind));
+        if (kind === 'date' && cells[j]) expect(cells[j], `${api.DealName} ${col}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      });
     });
     await context.close();
   });

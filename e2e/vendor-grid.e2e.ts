@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage, passwordOf, signIn, type DemoUser } from './support/browser.ts';
+import { expectCsvConvention, expectWorkbookConvention } from './support/export-convention.ts';
 
 const RUN = Date.now().toString(36);
 const PORTFOLIO = `VG Reinsurance ${RUN}`;
@@ -156,6 +157,10 @@ describe('vendor grid', () => {
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(10).values).toEqual([undefined, 'Period', 'PaymentDate', 'Balance', 'Cash', 'Losses']);
     expect(sheet?.rowCount ?? 0).toBeGreaterThan(20);
+    // One export convention (issue 18 #10): payment dates and the header block's dates are yyyy-mm-dd date cells, amounts to the cent.
+    expect(sheet?.getRow(4).getCell(2).value).toBeInstanceOf(Date);
+    expect(sheet?.getRow(11).getCell(2).value).toBeInstanceOf(Date);
+    expect(expectWorkbookConvention(book).dates).toBeGreaterThan(20);
 
     // Cell click: that entry under that scenario.
     await (await cell(page, 0, 'Mild Recession')).click();
@@ -175,14 +180,22 @@ describe('vendor grid', () => {
     await expect.poll(() => downloads.length, { timeout: 60_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('alert-success').last().textContent()).toBe('Portfolio calculation successfully exported.');
     const csvDownload = downloads.find((d) => d.suggestedFilename().endsWith('.csv'));
-    expect(csvDownload?.suggestedFilename()).toMatch(/^VG Reinsurance \w+_\d{8}_\d{6}\.csv$/);
+    expect(csvDownload?.suggestedFilename()).toMatch(/^VG Reinsurance \w+_\d{4}-\d{2}-\d{2}_\d{6}\.csv$/);
     const csv = readFileSync(await csvDownload!.path(), 'utf8').trim().split('\r\n');
+    const places: Record<string, number> = { Line: 0, OwnedFaceAmt: 2, CollateralLossesPct: 4, Wal: 2, WritedownPct: 4 };
+    expect(expectCsvConvention(csv, (h) => places[h] ?? 6).numbers).toBeGreaterThan(10);
     expect(csv[0]).toBe('Line,DealName,BondName,OwnedFaceAmt,ScenarioName,Vendor,Yield,RateOnLine,LossOnLine,ReturnOnLine,CollateralLossesPct,Wal,WritedownPct,Spread,Status');
     expect(csv).toHaveLength(1 + 2 * 4);
     expect(csv.some((l) => l.startsWith(`2,CIRT 2023-9,M,2000000,${DEAL_ONLY},${VENDOR},`) && l.endsWith(',Missing scenario'))).toBe(true);
     const metrics = new ExcelJS.Workbook();
     await metrics.xlsx.readFile(await downloads.find((d) => d.suggestedFilename().endsWith('.xlsx'))!.path());
     expect(metrics.worksheets.map((w) => w.name)).toEqual(['Rate On Line', 'Loss On Line', 'Margin On Line', 'Ref Pool Loss Pct', 'ROI']);
+    // Metrics are numbers with the grid's formats (not text), rounded.
+    const rolCells = (metrics.getWorksheet('Rate On Line')!.getRow(4).values as unknown[]).slice(4);
+    expect(rolCells.some((v) => typeof v === 'number')).toBe(true);
+    expect(rolCells.every((v) => typeof v === 'number' || v === 'Missing scenario' || v === '-----')).toBe(true);
+    expect(metrics.getWorksheet('Rate On Line')!.getRow(4).getCell(4 + rolCells.findIndex((v) => typeof v === 'number')).numFmt).toBe('0.00%');
+    expect(expectWorkbookConvention(metrics).numbers).toBeGreaterThan(10);
 
     // A smaller window still shows the controls and the grid.
     await page.setViewportSize({ width: 1024, height: 768 });

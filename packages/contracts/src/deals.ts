@@ -4,6 +4,7 @@
  * as the client reads them). Dates in the API are YYYYMMDD numbers; money is dollars exact to
  * the cent; fields ending in `Pct` are percent.
  */
+import type { ExportKind } from './export-format.ts';
 import { z } from 'zod';
 import { MAX_DATE, MIN_DATE } from './common.ts';
 
@@ -59,6 +60,12 @@ export const DEAL_CATALOG_CSV_COLUMNS = [
   'DealName', 'DealId', 'DealType', 'IssueDate', 'MaturityDate', 'OriginalBalance', 'CurrentBalance',
   'DealFactor', 'FactorDate', 'FirstProjectedDate', 'EarlyRedemptionPct', 'EarlyRedemptionDate',
 ] as const satisfies readonly (keyof DealCatalogRow)[];
+
+/** Kind of each catalog CSV column (the export convention, export-format.ts): dates YYYY-MM-DD, balances to the cent, factor to 8 places. */
+export const DEAL_CATALOG_CSV_KINDS: Readonly<Record<(typeof DEAL_CATALOG_CSV_COLUMNS)[number], ExportKind>> = {
+  DealName: 'text', DealId: 'integer', DealType: 'text', IssueDate: 'date', MaturityDate: 'date', OriginalBalance: 'money', CurrentBalance: 'money',
+  DealFactor: 'number', FactorDate: 'date', FirstProjectedDate: 'date', EarlyRedemptionPct: 'percent', EarlyRedemptionDate: 'date',
+};
 
 /** Bond (class) of a deal. Result fields Wal, PrincipalWindow, WritedownPct come from runs. */
 export const BondSchema = z.object({

@@ -16,3 +16,4 @@ export * from './reports.ts';
 export * from './custom-deals.ts';
 export * from './report-sql.ts';
 export * from './breakeven.ts';
+export * from './export-format.ts';

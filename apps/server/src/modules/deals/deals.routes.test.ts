@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BondRemitHistorySchema, CollateralHistorySchema, CollateralReportSchema, DealCatalogSchema, DealDetailSchema, DealRemitHistorySchema,
+  BondRemitHistorySchema, CollateralHistorySchema, CollateralReportSchema, DealCatalogSchema, DealDetailSchema, DealRemitHistorySchema, exportDate, plainNumber,
 } from '@opencrt/contracts';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -54,10 +54,18 @@ describe('GET /deals', () => {
     expect(lines.length - 1).toBe(json.length);
     const first = json[0];
     if (!first) throw new Error('empty catalog');
+    // The export convention: dates YYYY-MM-DD (none for 01/01/0000), balances to the cent, the factor to 8 places.
     expect(lines[1]?.split(',')).toEqual([
-      first.DealName, String(first.DealId), first.DealType, String(first.IssueDate), String(first.MaturityDate), String(first.OriginalBalance),
-      String(first.CurrentBalance), String(first.DealFactor), String(first.FactorDate), String(first.FirstProjectedDate),
-      String(first.EarlyRedemptionPct), String(first.EarlyRedemptionDate)]);
+      first.DealName, String(first.DealId), first.DealType, exportDate(first.IssueDate), exportDate(first.MaturityDate), plainNumber(first.OriginalBalance, 'money'),
+      plainNumber(first.CurrentBalance, 'money'), plainNumber(first.DealFactor, 'number'), exportDate(first.FactorDate), exportDate(first.FirstProjectedDate),
+      plainNumber(first.EarlyRedemptionPct, 'percent'), exportDate(first.EarlyRedemptionDate) ?? '']);
+    for (const line of lines.slice(1)) {
+      const cells = line.split(',');
+      for (const at of [3, 4, 8, 9]) expect(cells[at], line).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(cells[11], line).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+      expect(cells[5], line).toMatch(/^\d+(\.\d{1,2})?$/);
+      expect(cells[7], line).toMatch(/^\d+(\.\d{1,8})?$/);
+    }
   });
 
   it('rejects a malformed export flag', async () => {

@@ -6,7 +6,7 @@ import type {
   AcisStructure, Bond, BondRemitHistoryRow, CollateralGroupBy, CollateralHistoryRow, CollateralReportRow, DealCatalogRow,
   DealDetail, DealRemitHistoryRow, DealType, IdByCusipResponse, Repline,
 } from '@opencrt/contracts';
-import { DEAL_CATALOG_CSV_COLUMNS } from '@opencrt/contracts';
+import { csvLine, DEAL_CATALOG_CSV_COLUMNS, DEAL_CATALOG_CSV_KINDS } from '@opencrt/contracts';
 import type { Selectable } from 'kysely';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import type { CouponFile } from './deal-file.schema.ts';
@@ -29,11 +29,6 @@ function catalogRow(d: DealRow): DealCatalogRow {
     CustomDealId: d.custom_deal_id,
     CustomDealType: d.custom_deal_id === null ? null : d.deal_type === 'CIRT' ? 'CIRT' : d.deal_type === 'STACR' || d.deal_type === 'ACIS' ? 'STACR_ACIS' : 'PYTHON',
   };
-}
-
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 function floaterFormula(c: CouponFile): string | null {
@@ -153,10 +148,11 @@ export function createDealsService(repo: DealsRepository) {
       return (await repo.listAssigned(userId)).map((d) => catalogRow(d as DealRow));
     },
 
-    /** The catalog as CSV (header = contract field names), rows in catalog order. */
+    /** The catalog as CSV (header = contract field names), rows in catalog order, in the export convention (dates YYYY-MM-DD, numbers rounded to their kind). */
     async catalogCsv(userId: number): Promise<string> {
       const rows = await this.catalog(userId);
-      const lines = [DEAL_CATALOG_CSV_COLUMNS.join(','), ...rows.map((r) => DEAL_CATALOG_CSV_COLUMNS.map((c) => csvCell(r[c])).join(','))];
+      const kinds = DEAL_CATALOG_CSV_COLUMNS.map((c) => DEAL_CATALOG_CSV_KINDS[c]);
+      const lines = [DEAL_CATALOG_CSV_COLUMNS.join(','), ...rows.map((r) => csvLine(DEAL_CATALOG_CSV_COLUMNS.map((c) => r[c]), kinds))];
       return `${lines.join('\r\n')}\r\n`;
     },
 

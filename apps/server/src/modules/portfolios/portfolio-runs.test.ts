@@ -146,10 +146,24 @@ describe('portfolio runs: POST /simulate/portfolio, the grid and the saved calcu
       expect(refused.statusCode).toBe(403);
       const csv = await call('analyst', 'POST', '/simulate/portfolio/save', { PortfolioId: id, ...grid, Options: 2 });
       expect(csv.statusCode, csv.body).toBe(200);
-      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="Grid_\d{8}_\d{6}\.csv"$/);
+      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="Grid_\d{4}-\d{2}-\d{2}_\d{6}\.csv"$/);
       const lines = csv.body.trim().split('\r\n');
       expect(lines[0]).toBe('Line,DealName,BondName,OwnedFaceAmt,ScenarioName,Vendor,Yield,RateOnLine,LossOnLine,ReturnOnLine,CollateralLossesPct,Wal,WritedownPct,Spread,Status');
       expect(lines).toHaveLength(7);
+      // The export convention: no cell carries more places than its column's kind (rates 6, percent 4, WAL 2, face 2), never an exponent.
+      const places: Record<string, number> = { OwnedFaceAmt: 2, Yield: 6, RateOnLine: 6, LossOnLine: 6, ReturnOnLine: 6, CollateralLossesPct: 4, Wal: 2, WritedownPct: 4, Spread: 6 };
+      const names = (lines[0] ?? '').split(',');
+      let metrics = 0;
+      for (const line of lines.slice(1).filter((l) => !l.includes('"'))) {
+        const cells = line.split(',');
+        names.forEach((name, j) => {
+          const max = places[name];
+          if (max === undefined || !cells[j]) return;
+          metrics += 1;
+          expect(cells[j], `${name} in ${line}`).toMatch(new RegExp(`^-?\\d+(\\.\\d{1,${max}})?$`));
+        });
+      }
+      expect(metrics).toBeGreaterThan(10);
       expect(lines.some((l) => l.startsWith('2,CIRT 2023-9,M,2000000,Stress,') && l.endsWith(',Missing scenario'))).toBe(true);
       // The admin saves the analyst's portfolio grid: 6 result rows under one calculation.
       const saved = await call('admin', 'POST', '/simulate/portfolio/save', { PortfolioId: id, ...grid, Options: 3 });

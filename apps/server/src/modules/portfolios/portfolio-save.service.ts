@@ -2,9 +2,10 @@
  * POST /simulate/portfolio/save (spec 002 §7 "Save portfolio analysis"): runs the grid, then per
  * the Options bit mask stores the calculation (bit 1, administrators only) in
  * portfolio_calculations / portfolio_calculation_results (read by the reports) and/or answers a
- * CSV file (bit 2) named from the portfolio name, date and time.
+ * CSV file (bit 2) named from the portfolio name, date and time (YYYY-MM-DD_HHMMSS, UTC), written
+ * in the export convention of every file (@opencrt/contracts export-format).
  */
-import { SAVE_OPTION_CSV, SAVE_OPTION_DATABASE, type GridCell } from '@opencrt/contracts';
+import { csvLine, exportFileStampUtc, SAVE_OPTION_CSV, SAVE_OPTION_DATABASE, type ExportKind, type GridCell } from '@opencrt/contracts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { Forbidden } from '../../http/errors.ts';
 import type { ModuleContext } from '../module.ts';
@@ -21,19 +22,20 @@ export function stampOf(d: Date): string {
   return d.toISOString().slice(0, 19).replace(/-/g, '').replace(/:/g, '').replace('T', '_');
 }
 
-const csvField = (v: unknown): string => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/** Column kinds of the CSV (the export convention, @opencrt/contracts export-format): rates as fractions to 6 places, WAL years to 2, percent fields to 4, face to the cent. */
+const METRIC_KINDS: Record<(typeof METRICS)[number], ExportKind> = {
+  Yield: 'fraction', RateOnLine: 'fraction', LossOnLine: 'fraction', ReturnOnLine: 'fraction', CollateralLossesPct: 'percent', Wal: 'years', WritedownPct: 'percent', Spread: 'fraction',
 };
+const CSV_KINDS: ExportKind[] = ['integer', 'text', 'text', 'money', 'text', 'text', ...METRICS.map((m) => METRIC_KINDS[m]), 'text'];
 
-/** One CSV line per cell: entry, scenario, vendor, metrics, status (Missing scenario / the error). */
+/** One CSV line per cell: entry, scenario, vendor, metrics, status (Missing scenario / the error); numbers rounded to their column's kind. */
 export function calculationCsv(plan: GridPlan, cells: readonly GridCell[]): string {
   const entries = new Map(plan.portfolio.PortfolioEntries.map((e) => [e.OrdinalNumber, e]));
   const header = ['Line', 'DealName', 'BondName', 'OwnedFaceAmt', 'ScenarioName', 'Vendor', ...METRICS, 'Status'];
   const lines = cells.map((c) => {
     const e = entries.get(c.OrdinalNumber);
     const status = c.Missing ? 'Missing scenario' : c.Error ?? c.YieldError ?? '';
-    return [c.OrdinalNumber, e?.DealName, e?.BondName, e?.OwnedFaceAmt, c.ScenarioName, c.Vendor, ...METRICS.map((m) => c[m]), status].map(csvField).join(',');
+    return csvLine([c.OrdinalNumber, e?.DealName, e?.BondName, e?.OwnedFaceAmt, c.ScenarioName, c.Vendor, ...METRICS.map((m) => c[m]), status], CSV_KINDS);
   });
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
@@ -71,5 +73,5 @@ export async function savePortfolioCalculation(ctx: ModuleContext, user: AuthUse
   const now = ctx.now();
   const saved = toDb ? await storeCalculation(ctx, user, body, plan, cells, now) : null;
   const safe = plan.portfolio.Name.replace(/[^A-Za-z0-9 _.-]+/g, '_').trim() || 'portfolio';
-  return { saved, csv: toCsv ? { fileName: `${safe}_${stampOf(now)}.csv`, text: calculationCsv(plan, cells) } : null };
+  return { saved, csv: toCsv ? { fileName: `${safe}_${exportFileStampUtc(now)}.csv`, text: calculationCsv(plan, cells) } : null };
 }

@@ -15,7 +15,7 @@ describe('cashflow export', () => {
   it('writes the header block, a blank line, then the table as CSV', () => {
     const lines = tabToCsv(header, tab).split('\r\n');
     expect(lines.slice(0, 8)).toEqual([
-      'User,analyst', 'Deal,STACR 2026-DNA1', 'Bond,M-1', 'Settlement Date,02/17/2026', 'Run Date,11/22/2026',
+      'User,analyst', 'Deal,STACR 2026-DNA1', 'Bond,M-1', 'Settlement Date,2026-02-17', 'Run Date,2026-11-22',
       'Run Time,0:01', 'Scenario Name,"Base, case"', 'Scenario Vendor,',
     ]);
     expect(lines.slice(8, 12)).toEqual(['', 'Period,Balance', '0,', '1,1234.5']);
@@ -44,5 +44,33 @@ describe('cashflow export', () => {
     expect(sheet?.getRow(1).values).toEqual([undefined, 'User', 'analyst']);
     expect(sheet?.getRow(10).values).toEqual([undefined, 'Period', 'Balance']);
     expect(sheet?.getRow(12).values).toEqual([undefined, 1, 1234.5]);
+  });
+
+  // Issue 18 #10: exports mixed MM/DD/YYYY, ISO and YYYYMMDD dates and carried float noise.
+  const mixed: ExportTab<{ d: string | number; r: number; m: number }> = {
+    name: 'Mixed',
+    rows: [{ d: 20261125, r: 0.07 * 100, m: 0.1 + 0.2 }, { d: '2026-12-25', r: 10.00000000000002, m: 12604796.059999999 }, { d: '01/25/2027', r: -1e-9, m: -0.001 }],
+    columns: [{ header: 'Payment Date', value: (x) => x.d, kind: 'date' }, { header: 'CPR (%)', value: (x) => x.r, kind: 'percent' }, { header: 'Cash', value: (x) => x.m, kind: 'money' }],
+  };
+
+  it('writes every date of a CSV as YYYY-MM-DD and no number with more places than its kind', () => {
+    const lines = tabToCsv(header, mixed).split('\r\n');
+    expect(lines.slice(10, 13)).toEqual(['2026-11-25,7,0.3', '2026-12-25,10,12604796.06', '2027-01-25,0,0']);
+    expect(lines.slice(3, 5)).toEqual(['Settlement Date,2026-02-17', 'Run Date,2026-11-22']);
+  });
+
+  it('writes dates as date cells (yyyy-mm-dd) and numbers rounded with their formats to XLSX, header block included', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await tabsToXlsx<unknown>(header, [mixed, tab] as ExportTab<unknown>[]));
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(4).getCell(2).value).toEqual(new Date(Date.UTC(2026, 1, 17)));
+    expect(sheet.getRow(5).getCell(2).value).toEqual(new Date(Date.UTC(2026, 10, 22)));
+    expect([sheet.getRow(4).getCell(2).numFmt, sheet.getRow(5).getCell(2).numFmt]).toEqual(['yyyy-mm-dd', 'yyyy-mm-dd']);
+    expect(sheet.getRow(11).values).toEqual([undefined, new Date(Date.UTC(2026, 10, 25)), 7, 0.3]);
+    expect(sheet.getRow(12).values).toEqual([undefined, new Date(Date.UTC(2026, 11, 25)), 10, 12604796.06]);
+    expect(sheet.getRow(13).values).toEqual([undefined, new Date(Date.UTC(2027, 0, 25)), 0, 0]);
+    expect([1, 2, 3].map((c) => sheet.getRow(12).getCell(c).numFmt)).toEqual(['yyyy-mm-dd', '0.0000', '#,##0.00']);
+    // The header block's text keeps General: a column format is not spread over it.
+    expect(sheet.getRow(1).getCell(3).numFmt).toBeUndefined();
   });
 });

@@ -1,12 +1,17 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { csvField, EXPORT_NUMBER_FORMATS, exportCell, exportDateParts, type ExportKind } from '@opencrt/contracts';
 
-/** The header block every export starts with (spec 000 §9). */
+/**
+ * The header block every export starts with (spec 000 §9). Dates may come in any form the app
+ * holds (YYYYMMDD, MM/DD/YYYY, ISO): the file writes them in the export convention (YYYY-MM-DD
+ * text in CSV, date cells in XLSX; @opencrt/contracts export-format).
+ */
 export interface ExportHeader {
   userName: string;
   /** Deal or portfolio name. */
   dealName: string;
   bondName: string;
-  settlementDate: string;
+  settlementDate: string | number | null;
   runDate: string;
   runTime: string;
   scenarioName: string;
@@ -15,8 +20,10 @@ export interface ExportHeader {
 
 export interface ExportColumn<Row> {
   header: string;
-  value(row: Row): string | number | null;
-  /** Excel number format of the column in workbooks ('#,##0.00'); 'mm/dd/yyyy' turns MM/DD/YYYY text into dates. */
+  value(row: Row): unknown;
+  /** What the column holds: decides the rounding, the date form and the workbook number format (default text). */
+  kind?: ExportKind;
+  /** Workbook number format instead of the kind's own (same rounding). */
   numFmt?: string;
 }
 
@@ -27,10 +34,14 @@ export interface ExportTab<Row = Record<string, unknown>> {
   rows: Row[];
 }
 
-function headerLines(h: ExportHeader): [string, string][] {
+/** A label/value line of a sheet (header block, run inputs), with the kind of its value. */
+export type ExportLine = [label: string, value: unknown, kind?: ExportKind];
+
+/** The header block's lines: settlement and run dates are dates. */
+export function headerLines(h: ExportHeader): ExportLine[] {
   return [
-    ['User', h.userName], ['Deal', h.dealName], ['Bond', h.bondName], ['Settlement Date', h.settlementDate],
-    ['Run Date', h.runDate], ['Run Time', h.runTime], ['Scenario Name', h.scenarioName], ['Scenario Vendor', h.scenarioVendor],
+    ['User', h.userName], ['Deal', h.dealName], ['Bond', h.bondName], ['Settlement Date', h.settlementDate, 'date'],
+    ['Run Date', h.runDate, 'date'], ['Run Time', h.runTime], ['Scenario Name', h.scenarioName], ['Scenario Vendor', h.scenarioVendor],
   ];
 }
 
@@ -46,34 +57,60 @@ export function exportFileName(h: ExportHeader, extension: 'csv' | 'xlsx'): stri
  */
 const BLANK_AT_PERIOD_ZERO = /premium|interest|rate|coupon/i;
 
-/** A row's export values, with period-0 premium/interest/rate cells blanked. */
-export function exportValues<Row>(tab: ExportTab<Row>, row: Row): (string | number | null)[] {
+/** A row's raw values, with period-0 premium/interest/rate cells blanked. */
+function rawValues<Row>(tab: ExportTab<Row>, row: Row): unknown[] {
   const period = tab.columns.find((c) => /^period$/i.test(c.header))?.value(row);
   return tab.columns.map((c) => (period === 0 && BLANK_AT_PERIOD_ZERO.test(c.header) ? null : c.value(row)));
 }
 
-function csvCell(value: string | number | null): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** A row's export values (the export convention: dates 'YYYY-MM-DD', numbers rounded to their kind), period-0 premium/interest/rate blank. */
+export function exportValues<Row>(tab: ExportTab<Row>, row: Row): (string | number | null)[] {
+  return rawValues(tab, row).map((v, i) => exportCell(v, tab.columns[i]?.kind));
 }
+
+const csvLineOf = (cells: (string | number | null)[], kinds: (ExportKind | undefined)[]) => cells.map((v, i) => csvField(v, kinds[i])).join(',');
 
 /** A single tab as CSV text: header block, blank line, column names, rows. */
 export function tabToCsv<Row>(header: ExportHeader, tab: ExportTab<Row>): string {
-  const lines = headerLines(header).map(([k, v]) => `${csvCell(k)},${csvCell(v)}`);
+  const lines = headerLines(header).map(([k, v, kind]) => csvLineOf([k, exportCell(v, kind)], ['text', kind]));
   lines.push('');
-  lines.push(tab.columns.map((c) => csvCell(c.header)).join(','));
-  for (const row of tab.rows) lines.push(exportValues(tab, row).map(csvCell).join(','));
+  lines.push(tab.columns.map((c) => csvField(c.header)).join(','));
+  const kinds = tab.columns.map((c) => c.kind);
+  for (const row of tab.rows) lines.push(csvLineOf(exportValues(tab, row), kinds));
   return `${lines.join('\r\n')}\r\n`;
 }
 
 /** A free sheet of a workbook (the inputs of a run): label/value lines after the header block. */
-export interface ExportLines { name: string; lines: [string, string | number | null][] }
+export interface ExportLines { name: string; lines: ExportLine[] }
 
-/** MM/DD/YYYY text → a UTC date for a date-formatted cell (other values as they are). */
-function cellValue(value: string | number | null, numFmt: string | undefined): string | number | Date | null {
-  const m = numFmt === 'mm/dd/yyyy' && typeof value === 'string' ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value) : null;
-  return m ? new Date(Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]))) : value;
+/**
+ * A value as a workbook cell of its kind: a date as a Date at UTC midnight (Excel stores the day,
+ * formatted 'yyyy-mm-dd'), a number rounded to its kind, text as it is.
+ */
+export function xlsxCell(value: unknown, kind: ExportKind = 'text'): string | number | Date | null {
+  if (kind === 'date') {
+    const p = exportDateParts(value);
+    if (p) return new Date(Date.UTC(p[0], p[1] - 1, p[2]));
+  }
+  return exportCell(value, kind);
+}
+
+/** The workbook number format of a column: its own, else its kind's. */
+export const xlsxNumFmt = (kind: ExportKind | undefined, own?: string): string | undefined => own ?? EXPORT_NUMBER_FORMATS[kind ?? 'text'];
+
+/** Writes one row of values under their kinds (cells formatted one by one, so a header block above keeps its own formats). */
+export function addXlsxRow(sheet: ExcelJS.Worksheet, values: readonly unknown[], kinds: readonly (ExportKind | undefined)[] = [], numFmts: readonly (string | undefined)[] = []): ExcelJS.Row {
+  const row = sheet.addRow(values.map((v, i) => xlsxCell(v, kinds[i])));
+  values.forEach((v, i) => {
+    const fmt = xlsxNumFmt(kinds[i], numFmts[i]);
+    if (fmt && v !== null && v !== undefined) row.getCell(i + 1).numFmt = fmt;
+  });
+  return row;
+}
+
+/** Writes label/value lines (a header block, inputs), each value under its kind. */
+export function addXlsxLines(sheet: ExcelJS.Worksheet, lines: readonly ExportLine[]): void {
+  for (const [label, value, kind] of lines) addXlsxRow(sheet, [label, value], ['text', kind]);
 }
 
 /** A sheet name Excel accepts (no []:*?/\, at most 31 characters), unique in the workbook. */
@@ -86,33 +123,30 @@ function sheetName(wanted: string, used: Set<string>): string {
 
 /**
  * An XLSX workbook: optional line sheets first (the run's inputs), then one sheet per tab, each
- * with the header block; numbers stay numbers, with each column's number format.
+ * with the header block; numbers stay numbers (rounded to their kind) with their kind's number
+ * format, dates are date cells.
  */
 export async function workbookToXlsx(header: ExportHeader, tabs: ExportTab<never>[] | ExportTab<unknown>[], lineSheets: ExportLines[] = []): Promise<ArrayBuffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs'); // loaded on the first export, not with the screen
+  const workbook = new Excel.Workbook();
   const used = new Set<string>();
   for (const sheetLines of lineSheets) {
     const sheet = workbook.addWorksheet(sheetName(sheetLines.name, used));
-    for (const line of headerLines(header)) sheet.addRow(line);
+    addXlsxLines(sheet, headerLines(header));
     sheet.addRow([]);
-    for (const line of sheetLines.lines) sheet.addRow(line);
+    addXlsxLines(sheet, sheetLines.lines);
     sheet.getColumn(1).width = 24;
     sheet.getColumn(2).width = 28;
   }
   for (const tab of tabs as ExportTab<unknown>[]) {
     const sheet = workbook.addWorksheet(sheetName(tab.name, used));
-    for (const line of headerLines(header)) sheet.addRow(line);
+    addXlsxLines(sheet, headerLines(header));
     sheet.addRow([]);
     sheet.addRow(tab.columns.map((c) => c.header)).font = { bold: true };
-    for (const row of tab.rows) {
-      const values = exportValues(tab, row);
-      sheet.addRow(values.map((v, i) => cellValue(v, tab.columns[i]?.numFmt)));
-    }
-    tab.columns.forEach((c, i) => {
-      const column = sheet.getColumn(i + 1);
-      column.width = Math.max(12, c.header.length + 2);
-      if (c.numFmt) column.numFmt = c.numFmt;
-    });
+    const kinds = tab.columns.map((c) => c.kind);
+    const numFmts = tab.columns.map((c) => c.numFmt);
+    for (const row of tab.rows) addXlsxRow(sheet, rawValues(tab, row), kinds, numFmts);
+    tab.columns.forEach((c, i) => { sheet.getColumn(i + 1).width = Math.max(12, c.header.length + 2); });
   }
   return workbook.xlsx.writeBuffer() as Promise<ArrayBuffer>;
 }
@@ -122,7 +156,9 @@ export async function tabsToXlsx<Row>(header: ExportHeader, tabs: ExportTab<Row>
   return workbookToXlsx(header, tabs as ExportTab<unknown>[]);
 }
 
-/** Saves a file the browser way (a temporary link). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Saves a file the browser way (a temporary link). Every export of the app is saved through here. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -132,6 +168,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves workbook bytes as an .xlsx file. */
+export function saveXlsx(data: ArrayBuffer, fileName: string): void {
+  saveBlob(new Blob([data], { type: XLSX_TYPE }), fileName);
 }
 
 /**
@@ -144,6 +185,6 @@ export async function downloadCashflows<Row>(header: ExportHeader, tabs: ExportT
   const csv = (format ?? (tabs.length === 1 ? 'csv' : 'xlsx')) === 'csv';
   const blob = csv
     ? new Blob([tabToCsv(header, first)], { type: 'text/csv' })
-    : new Blob([await tabsToXlsx(header, tabs)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    : new Blob([await tabsToXlsx(header, tabs)], { type: XLSX_TYPE });
   saveBlob(blob, exportFileName(header, csv ? 'csv' : 'xlsx'));
 }

@@ -2,6 +2,7 @@
  * A virtualised cashflow table (AG Grid community) for collateral, bond and trigger rows.
  * Columns say how to format their values; numbers right-aligned.
  */
+import type { ExportKind } from '@opencrt/contracts';
 import { AgGridReact } from 'ag-grid-react';
 import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
@@ -14,8 +15,10 @@ export interface CashflowColumn<Row> {
   value(row: Row): number | string | boolean | null;
   /** Display text; defaults to the value as it is. */
   format?(value: number | string | boolean | null): string;
-  /** What a spreadsheet export writes (rounded number, date text); defaults to the value. */
+  /** What a spreadsheet export writes before the export convention applies (e.g. a fraction as percent); defaults to the value. */
   exportValue?(value: number | string | boolean | null): number | string | null;
+  /** The kind of the exported value (rounding, date form, workbook number format); numbers default to 'number'. */
+  exportKind?: ExportKind;
   width?: number;
 }
 

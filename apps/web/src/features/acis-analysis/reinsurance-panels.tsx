@@ -6,7 +6,7 @@
 import type { InsuranceRowDto } from '@opencrt/contracts';
 import type { TriggerRow } from '@opencrt/engine';
 import { downloadCashflows, type ExportHeader, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
-import { TRIGGER_COLUMNS } from '../deal-analysis/result-columns.ts';
+import { exportColumns, TRIGGER_COLUMNS } from '../deal-analysis/result-columns.ts';
 import type { ReinsuranceSettings } from './reinsurance-settings.ts';
 import { INSURANCE_COLUMNS } from './reinsurance-results.tsx';
 
@@ -60,18 +60,12 @@ export function exportInsurance(header: ExportHeader, tabs: { name: string; rows
   return downloadCashflows(header, [...tabs.map((t) => insuranceSheet(t.name, t.rows)), ...extra] as ExportTab<unknown>[], 'xlsx');
 }
 
-/** One insurance cashflow as an export sheet: the table's columns and values (rates in percent under '(%)' headers). */
+/** One insurance cashflow as an export sheet: the table's columns and values (rates in percent under '(%)' headers), each of its export kind. */
 export function insuranceSheet(name: string, rows: InsuranceRowDto[]): ExportTab<InsuranceRowDto> {
-  return {
-    name, rows,
-    columns: INSURANCE_COLUMNS.map((c) => ({ header: c.header, value: (r: InsuranceRowDto) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
-  };
+  return { name, rows, columns: exportColumns(INSURANCE_COLUMNS) };
 }
 
-/** The trigger rows of an ACIS run as an export sheet. */
+/** The trigger rows of an ACIS run as an export sheet: the same columns and export form as deal analysis (rates in percent). */
 export function triggerSheet(rows: TriggerRow[]): ExportTab<TriggerRow> {
-  return {
-    name: 'Triggers', rows,
-    columns: TRIGGER_COLUMNS.map((c) => ({ header: c.header, value: (r: TriggerRow) => { const v = c.value(r); return typeof v === 'boolean' ? String(v) : v; } })),
-  };
+  return { name: 'Triggers', rows, columns: exportColumns(TRIGGER_COLUMNS) };
 }

@@ -4,7 +4,7 @@
  * screen's prefix), a chosen saved scenario, the cancellation month, and a guarded run that
  * checks the inputs, times the call and reports failures in a red alert (also logged).
  */
-import { userCashflowLabel, type DealDetail, type UserCollateralCashflow } from '@opencrt/contracts';
+import { exportToday, userCashflowLabel, type DealDetail, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
@@ -14,7 +14,6 @@ import { useAlerts } from '../../components/alerts/alerts.tsx';
 import type { ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
-import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { inputProblems, snapSettlement, toRequestRate, type AssumptionInputs } from '../deal-analysis/analysis-inputs.ts';
 import { fetchDealDetails } from '../deal-analysis/deal-analysis.api.ts';
 import { formatElapsed } from '../deal-analysis/run-timer.ts';
@@ -136,8 +135,8 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   /** The export header block (spec 001 §7). */
   function exportHeader(bondName: string): ExportHeader {
     return {
-      userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
-      runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(runMs),
+      userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement,
+      runDate: exportToday(new Date()), runTime: formatElapsed(runMs),
       scenarioName: userCashflow ? userCashflowLabel(userCashflow) : scenario?.ScenarioName ?? '', scenarioVendor: userCashflow ? userCashflow.Vendor : scenario?.Vendor ?? '',
     };
   }

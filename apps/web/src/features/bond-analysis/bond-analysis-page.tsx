@@ -6,7 +6,7 @@
  * settle_dt, prepay_convention, cleanup_call), so a copied link reproduces the run. ABS deals offer the ABS
  * prepayment convention for single runs; the matrix axes are always CPR.
  */
-import type { BondRunResponse, MatrixResponse, UserCollateralCashflow } from '@opencrt/contracts';
+import { exportToday, type BondRunResponse, type MatrixResponse, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
@@ -21,7 +21,6 @@ import { spreadInBp } from './spread-bp.ts';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
-import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputToYmd, isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../deal-analysis/index-rate.ts';
@@ -194,8 +193,8 @@ export function BondAnalysisPage() {
   const result = single?.Simulation.BondsCashflows[0] ?? null;
   const message = single && !single.IsSuccessful && single.ErrorMessage && !SILENT_ERRORS.has(single.ErrorMessage) ? single.ErrorMessage : null;
   const header = {
-    userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
-    runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(runMs), scenarioName: cell ? `CPR ${cell.cpr} CDR ${cell.cdr}` : scenario?.ScenarioName ?? '', scenarioVendor: cell ? '' : scenario?.Vendor ?? '',
+    userName: session?.username ?? '', dealName, bondName, settlementDate: effectiveSettlement,
+    runDate: exportToday(new Date()), runTime: formatElapsed(runMs), scenarioName: cell ? `CPR ${cell.cpr} CDR ${cell.cdr}` : scenario?.ScenarioName ?? '', scenarioVendor: cell ? '' : scenario?.Vendor ?? '',
   };
 
   return (

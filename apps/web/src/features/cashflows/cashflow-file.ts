@@ -8,8 +8,9 @@
 import ExcelJS from 'exceljs';
 import {
   CollateralMonthSchema, UserCollateralCashflowSchema,
-  type CollateralCashflowLists, type UserCollateralCashflow,
+  type CollateralCashflowLists, type ExportKind, type UserCollateralCashflow,
 } from '@opencrt/contracts';
+import { addXlsxRow } from '../../components/cashflow-export/export-cashflows.ts';
 import { cellNumber, cellText, isBlank } from '../scenario-list/sheet-cells.ts';
 
 type ListKey = keyof CollateralCashflowLists;
@@ -95,8 +96,11 @@ export async function cashflowWorkbook(lists: CollateralCashflowLists): Promise<
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Cashflow');
   sheet.addRow(['Period', ...CASHFLOW_COLUMNS.map((c) => c.title)]);
+  // The export convention: amounts to the cent, Delinquency and Libor fractions to 6 places.
+  const kinds: ExportKind[] = ['integer', ...CASHFLOW_COLUMNS.map((c): ExportKind => (c.fraction ? 'fraction' : 'money'))];
+  const numFmts = kinds.map((k) => (k === 'fraction' ? '0.000000' : undefined));
   lists.Balance.forEach((balance, k) => {
-    sheet.addRow(k === 0 ? [0, balance] : [k, ...CASHFLOW_COLUMNS.map((c) => lists[c.key][k] ?? 0)]);
+    addXlsxRow(sheet, k === 0 ? [0, balance] : [k, ...CASHFLOW_COLUMNS.map((c) => lists[c.key][k] ?? 0)], kinds, numFmts);
   });
   sheet.columns.forEach((col) => { col.width = 18; });
   return (await book.xlsx.writeBuffer()) as ArrayBuffer;

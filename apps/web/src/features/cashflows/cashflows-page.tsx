@@ -13,6 +13,7 @@ import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 import { ApiError, UNEXPECTED_REST_ERROR } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
 import { cashflowWorkbook, parseCashflowFile, sampleCashflowLists } from './cashflow-file.ts';
 import { loadUserCashflows, saveUserCashflows } from './cashflows.api.ts';
 import { CollateralRowsTable } from './collateral-rows-table.tsx';
@@ -20,13 +21,6 @@ import { ManageCashflowsModal } from './manage-cashflows-modal.tsx';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Offers a workbook as a download. */
-function download(data: ArrayBuffer, fileName: string) {
-  const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url; a.download = fileName; a.click();
-  URL.revokeObjectURL(url);
-}
 
 export function CashflowsPage() {
   const { api } = useSession();
@@ -110,10 +104,10 @@ export function CashflowsPage() {
         <button type="button" className="btn btn-sm btn-primary" data-testid="cashflows-save" onClick={() => void save()}>Save</button>
         {unsaved && <span className="badge text-bg-warning" data-testid="cashflows-unsaved">Unsaved changes</span>}
         <button type="button" className="btn btn-sm btn-link ms-auto" data-testid="cashflows-sample"
-          onClick={() => void cashflowWorkbook(sampleCashflowLists()).then((d) => download(d, 'STACR 2026-DNA1.202602.Sample.xlsx'))}>Download sample file</button>
+          onClick={() => void cashflowWorkbook(sampleCashflowLists()).then((d) => saveXlsx(d, 'STACR 2026-DNA1.202602.Sample.xlsx'))}>Download sample file</button>
         {shown && (
           <button type="button" className="btn btn-sm btn-link" data-testid="cashflows-download"
-            onClick={() => void cashflowWorkbook(shown.CollateralCashflow).then((d) => download(d, `${[shown.DealName, shown.CollateralMonth, shown.ScenarioName, ...(shown.Vendor ? [shown.Vendor] : [])].join('.')}.xlsx`))}>
+            onClick={() => void cashflowWorkbook(shown.CollateralCashflow).then((d) => saveXlsx(d, `${[shown.DealName, shown.CollateralMonth, shown.ScenarioName, ...(shown.Vendor ? [shown.Vendor] : [])].join('.')}.xlsx`))}>
             Download this cashflow
           </button>
         )}

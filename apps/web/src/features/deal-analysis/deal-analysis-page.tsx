@@ -3,7 +3,7 @@
  * deal information and settings, assumptions, Run Scenario, capital structure, deal history and
  * the analysis results. A shared link adds cpr, cdr, collateral_group and prepay_convention.
  */
-import { userCashflowLabel, type DealDetail, type UserCollateralCashflow } from '@opencrt/contracts';
+import { exportToday, userCashflowLabel, type DealDetail, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
@@ -13,7 +13,6 @@ import { ScenarioPickerModal, type ChosenScenario } from '../../components/scena
 import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
-import { formatDate } from '../deal-catalog/catalog-format.ts';
 import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
 import { AssumptionsPanel } from './assumptions-panel.tsx';
@@ -176,7 +175,7 @@ export function DealAnalysisPage() {
         label: userCashflow ? `user cashflow ${userCashflowLabel(userCashflow)}` : scenario ? `scenario ${scenario.ScenarioName}` : modelChosen ? `model ${model.model}`
           : agency ? `CPR ${inputs.cpr}` : `CPR ${inputs.cpr}, CDR ${inputs.cdr}, severity ${inputs.lossSeverity}, delinquency ${inputs.delinquency}`,
         inputs: runInputLines({
-          inputs, agency, settlement: formatDate(effectiveSettlement), collateralGroup, convention: effectiveConvention,
+          inputs, agency, settlement: effectiveSettlement, collateralGroup, convention: effectiveConvention,
           cleanupCall: options.cleanupCall, loanLevel: options.loanLevel, scenario: scenario?.ScenarioName ?? null, model: modelChosen ? model.model : null,
         }),
       });
@@ -190,8 +189,8 @@ export function DealAnalysisPage() {
   }
 
   const exportHeader = {
-    userName: session?.username ?? '', dealName: deal?.DealName ?? '', bondName: '', settlementDate: effectiveSettlement ? formatDate(effectiveSettlement) : '',
-    runDate: new Date().toLocaleDateString('en-US'), runTime: formatElapsed(timer.elapsedMs), scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',
+    userName: session?.username ?? '', dealName: deal?.DealName ?? '', bondName: '', settlementDate: effectiveSettlement,
+    runDate: exportToday(new Date()), runTime: formatElapsed(timer.elapsedMs), scenarioName: scenario?.ScenarioName ?? '', scenarioVendor: scenario?.Vendor ?? '',
   };
   // MACR classes get result tabs only while the capital structure shows them (issue 18 #9).
   const bondNames = deal?.Bonds.filter((b) => showMacr || !b.IsMACR).map((b) => b.BondName) ?? [];

@@ -1,23 +1,21 @@
-import { saveBlob, exportFileName, workbookToXlsx, type ExportColumn, type ExportHeader, type ExportLines, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
+import { saveXlsx, exportFileName, workbookToXlsx, type ExportColumn, type ExportHeader, type ExportLines, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
 import { BOND_COLUMNS, COLLATERAL_COLUMNS, columnsFor, exportColumns } from './result-columns.ts';
 import type { SummaryRow } from './tranche-summary-rows.ts';
 
-const cents = (x: number) => Number(x.toFixed(2));
-
-/** Summary sheet columns: numbers as numbers (percent like the screen), each with its format. */
+/** Summary sheet columns: numbers as numbers (percent like the screen), each of its kind (rounding and format). */
 function summaryColumns(agency: boolean): ExportColumn<SummaryRow>[] {
   const columns: (ExportColumn<SummaryRow> & { loss?: boolean })[] = [
     { header: 'Class', value: (r) => r.bondName },
-    { header: 'Balance', value: (r) => cents(r.balance), numFmt: '#,##0.00' },
-    { header: 'Coupon (%)', value: (r) => Number((r.coupon * 100).toFixed(8)), numFmt: '0.0000' },
-    { header: 'WAL (yrs)', value: (r) => (r.wal === null ? null : Number(r.wal.toFixed(8))), numFmt: '0.00' },
+    { header: 'Balance', value: (r) => r.balance, kind: 'money' },
+    { header: 'Coupon (%)', value: (r) => r.coupon * 100, kind: 'percent' },
+    { header: 'WAL (yrs)', value: (r) => r.wal, kind: 'years' },
     { header: 'Window', value: (r) => r.window || null },
-    { header: 'Write-down (%)', value: (r) => Number(r.writedownPct.toFixed(8)), numFmt: '0.00', loss: true },
-    { header: 'First Loss Period', value: (r) => r.firstLossPeriod, numFmt: '0', loss: true },
-    { header: 'Principal', value: (r) => cents(r.principal), numFmt: '#,##0.00' },
-    { header: 'Interest', value: (r) => cents(r.interest), numFmt: '#,##0.00' },
-    { header: 'Loss', value: (r) => cents(r.loss), numFmt: '#,##0.00', loss: true },
+    { header: 'Write-down (%)', value: (r) => r.writedownPct, kind: 'percent', loss: true },
+    { header: 'First Loss Period', value: (r) => r.firstLossPeriod, kind: 'integer', loss: true },
+    { header: 'Principal', value: (r) => r.principal, kind: 'money' },
+    { header: 'Interest', value: (r) => r.interest, kind: 'money' },
+    { header: 'Loss', value: (r) => r.loss, kind: 'money', loss: true },
   ];
   // Agency classes take no losses (issue 18 #9): no loss columns there either.
   return columns.filter((c) => !agency || !c.loss).map(({ loss: _loss, ...c }) => c);
@@ -40,6 +38,6 @@ export function dealWorkbookSheets(result: SimulationResult, summary: SummaryRow
 /** Builds and saves the workbook as {deal}[_{scenario}]_workbook.xlsx. */
 export async function downloadDealWorkbook(header: ExportHeader, inputs: ExportLines, result: SimulationResult, summary: SummaryRow[], agency: boolean): Promise<void> {
   const buffer = await workbookToXlsx(header, dealWorkbookSheets(result, summary, agency), [inputs]);
-  saveBlob(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  saveXlsx(buffer,
     exportFileName({ ...header, bondName: '', scenarioName: [header.scenarioName, 'workbook'].filter(Boolean).join('_') }, 'xlsx'));
 }

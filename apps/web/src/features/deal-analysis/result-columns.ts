@@ -7,29 +7,28 @@ const money = (v: unknown) => formatDollars(typeof v === 'number' ? v : null);
 /** Rates arrive as fractions; the screens show percent with 4 decimals. */
 const pct = (v: unknown) => formatPercent(typeof v === 'number' ? v * 100 : null, 4);
 const date = (v: unknown) => (typeof v === 'number' ? formatDate(v) : '-----');
-/** Rounds away binary noise (12604796.059999999 → 12604796.06) for the exported number. */
-const roundTo = (digits: number) => (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Number(v.toFixed(digits)) : null);
-/** Rate fractions as the percent the screen shows, to 8 places (0.0679336219664 → 6.79336220). */
-const percentOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Number((v * 100).toFixed(8)) : null);
+/** Rate fractions as the percent the screen shows (issue 18 #9); the export rounds them to 4 places. */
+const percentOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v * 100 : null);
 /**
- * Export form of each display format: dollars to the cent, rates in percent like the screen
- * (issue 18 #9), payment dates MM/DD/YYYY like the file's Settlement Date line (spec 000 §9).
+ * Export form of each display format (the export convention of @opencrt/contracts export-format):
+ * dollars to the cent, rates in percent like the screen, payment dates as dates (YYYY-MM-DD).
  */
-const EXPORT_OF = new Map<unknown, (v: unknown) => number | string | null>([
-  [money, roundTo(2)], [pct, percentOf], [date, (v) => (typeof v === 'number' ? formatDate(v) : null)],
+const EXPORT_OF = new Map<unknown, Pick<CashflowColumn<unknown>, 'exportValue' | 'exportKind'>>([
+  [money, { exportKind: 'money' }], [pct, { exportValue: percentOf, exportKind: 'percent' }], [date, { exportKind: 'date' }],
 ]);
 function withExport<Row>(columns: CashflowColumn<Row>[]): CashflowColumn<Row>[] {
-  return columns.map((c) => ({ ...c, ...(c.format && EXPORT_OF.has(c.format) ? { exportValue: EXPORT_OF.get(c.format) } : {}) }));
+  return columns.map((c) => ({
+    ...(/^period$/i.test(c.header) ? { exportKind: 'integer' as const } : {}),
+    ...c,
+    ...(c.format && EXPORT_OF.has(c.format) ? EXPORT_OF.get(c.format) : {}),
+  }));
 }
 
-/** Workbook number formats of the display formats: dollars, percent (as the screen), dates. */
-const NUMBER_FORMAT_OF = new Map<unknown, string>([[money, '#,##0.00'], [pct, '0.0000'], [date, 'mm/dd/yyyy']]);
-
-/** The export columns of table columns: each column's export value, booleans as text. */
+/** The export columns of table columns: each column's export value and kind, booleans as text. */
 export function exportColumns<Row>(columns: CashflowColumn<Row>[]): ExportColumn<Row>[] {
   return columns.map((c) => ({
     header: c.header,
-    ...(c.format && NUMBER_FORMAT_OF.has(c.format) ? { numFmt: NUMBER_FORMAT_OF.get(c.format) } : {}),
+    ...(c.exportKind ? { kind: c.exportKind } : {}),
     value: (r: Row) => { const v = c.value(r); return c.exportValue ? c.exportValue(v) : typeof v === 'boolean' ? String(v) : v; },
   }));
 }
@@ -95,7 +94,7 @@ export const TRIGGER_COLUMNS: CashflowColumn<TriggerRow>[] = withExport([
 ]);
 
 /** Collateral above the classes (ABS and some RMBS overcollateralization; STACR write-up excess). */
-const OC_COLUMN: CashflowColumn<TriggerRow> = { header: 'Overcollateralization', value: (r) => r.Overcollateralization, format: money, exportValue: roundTo(2), width: 170 };
+const OC_COLUMN: CashflowColumn<TriggerRow> = { header: 'Overcollateralization', value: (r) => r.Overcollateralization, format: money, exportKind: 'money', width: 170 };
 
 /**
  * Trigger columns of a run: the OC column only when some period has collateral above the classes,

@@ -7,11 +7,11 @@ import type { PrepaymentConvention } from './run-options.ts';
  * it (percent; a vector or ramp stays as text), so the workbook says which scenario it holds.
  */
 export function runInputLines(run: {
-  inputs: AssumptionInputs; agency: boolean; settlement: string; collateralGroup: number | null; convention: PrepaymentConvention;
+  inputs: AssumptionInputs; agency: boolean; settlement: string | number | null; collateralGroup: number | null; convention: PrepaymentConvention;
   cleanupCall: boolean; loanLevel: boolean; scenario: string | null; model: string | null;
 }): ExportLines {
   const pct = (text: string): string | number => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text.trim());
-  const lines: ExportLines['lines'] = [['Settlement Date', run.settlement]];
+  const lines: ExportLines['lines'] = [['Settlement Date', run.settlement, 'date']];
   if (run.scenario) lines.push(['Scenario', run.scenario]);
   else if (run.model) lines.push(['Credit Model', run.model]);
   else {

@@ -10,6 +10,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { StacrAcisDeal } from '@opencrt/contracts';
+import { addXlsxLines, addXlsxRow, type ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
 
 /** Periods the model projects. */
 export const QUICK_MODEL_PERIODS = 36;
@@ -27,11 +28,6 @@ export interface QuickModelScenario {
 
 export const DEFAULT_QUICK_SCENARIO: QuickModelScenario = { cprPct: 10, cdrPct: 0.5, severityPct: 20, recoveryLagMonths: 6 };
 
-const ymd = (x: number | null): string => {
-  const s = String(x ?? '').padStart(8, '0');
-  return x ? `${s.slice(4, 6)}/${s.slice(6, 8)}/${s.slice(0, 4)}` : '';
-};
-
 /** Column letters of the line sheets. */
 const COL = { period: 'A', n: 'B', begin: 'C', smm: 'D', mdr: 'E', amort: 'F', defaults: 'G', scheduled: 'H', prepaid: 'I', end: 'J', loss: 'K', interest: 'L' } as const;
 
@@ -44,13 +40,14 @@ export function buildQuickModel(deal: StacrAcisDeal, scenario: QuickModelScenari
 
   const info = wb.addWorksheet('Deal Info');
   info.columns = [{ width: 28 }, { width: 22 }];
-  const infoRows: [string, string | number][] = [
-    ['Deal Name', s.Name], ['ACIS Deal Name', deal.ACIS.Name], ['Closing Date', ymd(s.ContractInformation.ClosingDate)],
-    ['First Pay Date', ymd(s.ContractInformation.FirstPayDate)], ['Maturity Date', ymd(s.ContractInformation.MaturityDate)],
-    ['Early Redemption Date', ymd(s.ContractInformation.EarlyRedemptionDate)], ['Cancellation (%)', s.ContractInformation.CancellationPct ?? 0],
-    ['CPR (%)', scenario.cprPct], ['CDR (%)', scenario.cdrPct], ['Loss Severity (%)', scenario.severityPct], ['Recovery Lag (months)', scenario.recoveryLagMonths],
+  // Dates as date cells (YYYYMMDD in the deal; the export convention, yyyy-mm-dd), inputs as numbers.
+  const infoRows: ExportLine[] = [
+    ['Deal Name', s.Name], ['ACIS Deal Name', deal.ACIS.Name], ['Closing Date', s.ContractInformation.ClosingDate, 'date'],
+    ['First Pay Date', s.ContractInformation.FirstPayDate, 'date'], ['Maturity Date', s.ContractInformation.MaturityDate, 'date'],
+    ['Early Redemption Date', s.ContractInformation.EarlyRedemptionDate, 'date'], ['Cancellation (%)', s.ContractInformation.CancellationPct ?? 0, 'number'],
+    ['CPR (%)', scenario.cprPct, 'number'], ['CDR (%)', scenario.cdrPct, 'number'], ['Loss Severity (%)', scenario.severityPct, 'number'], ['Recovery Lag (months)', scenario.recoveryLagMonths, 'integer'],
   ];
-  infoRows.forEach((r) => info.addRow(r));
+  addXlsxLines(info, infoRows);
   // Named input cells (B8..B11) the model's formulas read.
   const CPR = "'Deal Info'!$B$8";
   const CDR = "'Deal Info'!$B$9";
@@ -60,13 +57,14 @@ export function buildQuickModel(deal: StacrAcisDeal, scenario: QuickModelScenari
   const coll = wb.addWorksheet('Collateral');
   coll.addRow(['Loan', 'Balance', 'WAC (%)', 'WAM', 'WALA']);
   const lines = s.CollateralInformation.slice(0, 5);
-  lines.forEach((c, i) => coll.addRow([i + 1, c.ReferencePoolBalance ?? 0, c.Wac ?? 0, c.Wam ?? 0, c.Wala ?? 0]));
+  lines.forEach((c, i) => addXlsxRow(coll, [i + 1, c.ReferencePoolBalance ?? 0, c.Wac ?? 0, c.Wam ?? 0, c.Wala ?? 0], ['integer', 'money', 'number', 'integer', 'integer']));
 
   const bonds = wb.addWorksheet('Bonds');
   bonds.addRow(['Bond', 'Detachment (%)', 'Thickness (%)', 'Balance', 'Coupon (%)', 'Spread (%)', 'ACIS Offered (%)', 'ACIS Premium (%)']);
   s.Liability.slice(0, 10).forEach((b, i) => {
     const a = i > 0 ? deal.ACIS.Liability[i - 1] : undefined;
-    bonds.addRow([b.BondName, i === 0 ? 100 : (b.Detachment ?? 0), b.Thickness ?? 0, b.Balance ?? 0, b.Coupon ?? 0, b.Spread ?? 0, a?.OfferedPct ?? null, a?.Premium ?? null]);
+    addXlsxRow(bonds, [b.BondName, i === 0 ? 100 : (b.Detachment ?? 0), b.Thickness ?? 0, b.Balance ?? 0, b.Coupon ?? 0, b.Spread ?? 0, a?.OfferedPct ?? null, a?.Premium ?? null],
+      ['text', 'number', 'number', 'money', 'number', 'number', 'number', 'number']);
   });
 
   const groups = wb.addWorksheet('Groups');

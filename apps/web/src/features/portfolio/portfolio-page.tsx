@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
 import { loadUserCashflows } from '../cashflows/cashflows.api.ts';
 import { ModalFrame } from '../scenario-list/modal-frame.tsx';
 import {
@@ -218,8 +219,7 @@ export function PortfolioPage() {
     const { fileName, data } = await exportPortfolio(current.name, current.type, current.entries.map((e) => ({
       DealName: e.DealName, BondName: e.BondName, OwnedFaceAmt: n(e.OwnedFaceAmt), Margin: n(e.Margin), Cpr: n(e.Cpr), Cdr: n(e.Cdr), LossSeverity: n(e.LossSeverity), Delinquency: n(e.Delinquency),
     })));
-    const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-    const a = document.createElement('a'); a.href = url; a.download = fileName; a.click(); URL.revokeObjectURL(url);
+    saveXlsx(data, fileName);
   };
   const allNames = () => [...Object.values(saved).map((p) => p.Name), ...news.map((d) => d.name)];
   const importXlsx = async (file: File) => {

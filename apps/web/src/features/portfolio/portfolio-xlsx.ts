@@ -5,7 +5,8 @@
  * import); amounts are dollars.
  */
 import ExcelJS from 'exceljs';
-import { isReinsuranceDealName, type PortfolioCreateRequest, type PortfolioType } from '@opencrt/contracts';
+import { exportNumber, isReinsuranceDealName, type ExportKind, type PortfolioCreateRequest, type PortfolioType } from '@opencrt/contracts';
+import { addXlsxRow } from '../../components/cashflow-export/export-cashflows.ts';
 
 export const REINSURANCE_HEADERS = ['Portfolio Name', 'Deal id', 'Bond id', 'Initial Limit ($)', 'Collateral Hold (%)', 'CPR (%)', 'CDR (%)', 'Sev (%)', 'Del (%)'] as const;
 export const BONDS_HEADERS = ['Portfolio Name', 'Deal id', 'Bond id', 'Balance ($)', 'Price ($)', 'CPR (%)', 'CDR (%)', 'Sev (%)', 'Del (%)'] as const;
@@ -26,6 +27,8 @@ const cellNumber = (v: ExcelJS.CellValue): number => {
   const n = Number(String(v ?? '').replace(/[,%$\s]/g, ''));
   return Number.isFinite(n) ? n : Number.NaN;
 };
+/** A percent cell's fraction as percent, without the ×100 noise (0.011 → 1.1, not 1.0999999999999999). */
+const pct = (fraction: number): number => exportNumber(fraction * 100, 'number') ?? fraction * 100;
 const cellText = (v: ExcelJS.CellValue): string => (v === null || v === undefined ? '' : typeof v === 'object' && 'text' in v ? String(v.text) : String(v)).trim();
 
 /**
@@ -67,8 +70,8 @@ export async function importPortfolios(data: ArrayBuffer, existingNames: readonl
     p.PortfolioEntries.push({
       OrdinalNumber: p.PortfolioEntries.length + 1, DealName: deal.dealName, BondName: bond, OwnedFaceAmt: face,
       // Collateral % is a percent cell (×100); a bond price is dollars per 100 as written.
-      Margin: type === 'Reinsurance' ? margin * 100 : margin, AnnualPremium: 0,
-      Cpr: [cpr * 100], Cdr: [cdr * 100], LossSeverity: [sev * 100], Delinquency: [del * 100], Libor: [0],
+      Margin: type === 'Reinsurance' ? pct(margin) : margin, AnnualPremium: 0,
+      Cpr: [pct(cpr)], Cdr: [pct(cdr)], LossSeverity: [pct(sev)], Delinquency: [pct(del)], Libor: [0],
     });
     byName.set(name, p);
   }
@@ -79,17 +82,21 @@ export async function importPortfolios(data: ArrayBuffer, existingNames: readonl
 
 export interface ExportEntry { DealName: string; BondName: string; OwnedFaceAmt: number; Margin: number; Cpr: number; Cdr: number; LossSeverity: number; Delinquency: number }
 
-/** The export file: name contains the portfolio name and type; sheet name at most 30 characters; percents 0.00%. */
+/**
+ * The export file: name contains the portfolio name and type; sheet name at most 30 characters;
+ * percents are fractions formatted 0.00% (rounded to the export convention's 6 places, so 1.1 %
+ * is 0.011, not 0.011000000000000001), amounts to the cent, bond prices to 5 places.
+ */
 export async function exportPortfolio(name: string, type: PortfolioType, entries: readonly ExportEntry[]): Promise<{ fileName: string; data: ArrayBuffer }> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet((name.replace(/[\\/?*[\]:]/g, '_') || 'Portfolio').slice(0, 30));
   sheet.addRow(type === 'Reinsurance' ? [...REINSURANCE_HEADERS] : [...BONDS_HEADERS]);
+  const kinds: ExportKind[] = ['text', 'text', 'text', 'money', type === 'Reinsurance' ? 'fraction' : 'price', 'fraction', 'fraction', 'fraction', 'fraction'];
+  const percent = '0.00%';
+  const numFmts = [undefined, undefined, undefined, undefined, type === 'Reinsurance' ? percent : undefined, percent, percent, percent, percent];
   for (const e of entries) {
-    sheet.addRow([name, e.DealName, e.BondName, e.OwnedFaceAmt, type === 'Reinsurance' ? e.Margin / 100 : e.Margin, e.Cpr / 100, e.Cdr / 100, e.LossSeverity / 100, e.Delinquency / 100]);
+    addXlsxRow(sheet, [name, e.DealName, e.BondName, e.OwnedFaceAmt, type === 'Reinsurance' ? e.Margin / 100 : e.Margin, e.Cpr / 100, e.Cdr / 100, e.LossSeverity / 100, e.Delinquency / 100], kinds, numFmts);
   }
-  sheet.getColumn(4).numFmt = '#,##0.00';
-  if (type === 'Reinsurance') sheet.getColumn(5).numFmt = '0.00%';
-  for (const c of [6, 7, 8, 9]) sheet.getColumn(c).numFmt = '0.00%';
   const data = (await book.xlsx.writeBuffer()) as ArrayBuffer;
   return { fileName: `${name.replace(/[^\w.-]+/g, '_')}_${type}.xlsx`, data };
 }

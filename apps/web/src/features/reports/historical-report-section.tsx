@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { messageOf } from '../../api/errors.ts';
-import { downloadBlob, reportFileName, reportWorkbook } from './report-export.ts';
+import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
+import { reportFileName, reportWorkbook } from './report-export.ts';
 import { displayColumns } from './report-format.ts';
 import { emptyParameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
 import { ReportResultsTable } from './report-results-table.tsx';
@@ -89,7 +90,7 @@ export function HistoricalReportSection({ kind, dealName }: { kind: 'Deal' | 'Bo
           {running ? 'Running...' : 'Run Historical Report'}
         </button>
         <button type="button" className="btn btn-sm btn-outline-success" disabled={!result || result.Rows.length === 0}
-          onClick={() => { if (report && result) void reportWorkbook(`${report.Name} ${dealName}`, columns, result.Rows).then((b) => downloadBlob(b, reportFileName(`${report.Name}_${dealName}`, new Date())), (e: unknown) => alerts.error(e)); }}
+          onClick={() => { if (report && result) void reportWorkbook(`${report.Name} ${dealName}`, columns, result.Rows).then((b) => saveXlsx(b, reportFileName(`${report.Name}_${dealName}`, new Date())), (e: unknown) => alerts.error(e)); }}
           data-testid="historical-report-export">Export to Excel</button>
       </div>
       {(otherParameters.length > 0 || result) && (

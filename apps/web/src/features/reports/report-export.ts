@@ -1,9 +1,10 @@
 /**
  * Export to Excel (spec 002 "Reports": built on the client with ExcelJS). The sheet keeps the
- * column formats as Excel number formats, so numbers stay numbers and dates stay dates.
+ * column formats as Excel number formats, so numbers stay numbers (rounded to the column's places)
+ * and dates stay dates, in the export convention (yyyy-mm-dd; @opencrt/contracts export-format).
  */
 import ExcelJS from 'exceljs';
-import type { ReportCell } from '@opencrt/contracts';
+import { exportFileStamp, type ReportCell } from '@opencrt/contracts';
 import { columnTotals, excelNumberFormat, excelValue, type DisplayColumn } from './report-format.ts';
 
 /** Worksheet names are cut to 30 characters and lose the characters Excel refuses (spec 002 §9). */
@@ -17,7 +18,7 @@ export async function reportWorkbook(reportName: string, columns: readonly Displ
   for (const row of rows) sheet.addRow(columns.map((c) => excelValue(row[c.key] ?? null, c.dataType)));
   const totals = columnTotals(columns, rows);
   if (totals.size > 0) {
-    const totalRow = sheet.addRow(columns.map((c, i) => (totals.has(c.key) ? totals.get(c.key)! : i === 0 ? 'Total' : null)));
+    const totalRow = sheet.addRow(columns.map((c, i) => (totals.has(c.key) ? excelValue(totals.get(c.key)!, c.dataType) : i === 0 ? 'Total' : null)));
     totalRow.font = { bold: true };
   }
   columns.forEach((c, i) => {
@@ -27,19 +28,8 @@ export async function reportWorkbook(reportName: string, columns: readonly Displ
   return workbook.xlsx.writeBuffer() as Promise<ArrayBuffer>;
 }
 
-/** File name from the report name and the run time. */
+/** File name from the report name and the run time (the export convention's YYYY-MM-DD_HHMM). */
 export function reportFileName(reportName: string, at: Date): string {
-  const stamp = `${at.getFullYear()}${String(at.getMonth() + 1).padStart(2, '0')}${String(at.getDate()).padStart(2, '0')}_${String(at.getHours()).padStart(2, '0')}${String(at.getMinutes()).padStart(2, '0')}`;
-  return `${reportName.replace(/[^\w.-]+/g, '_').replace(/_+/g, '_') || 'report'}_${stamp}.xlsx`;
+  return `${reportName.replace(/[^\w.-]+/g, '_').replace(/_+/g, '_') || 'report'}_${exportFileStamp(at)}.xlsx`;
 }
 
-export function downloadBlob(data: ArrayBuffer, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { columnTotals, displayColumns, formatCell } from './report-format.ts';
-import { reportWorkbook, sheetName } from './report-export.ts';
+import { reportFileName, reportWorkbook, sheetName } from './report-export.ts';
 
 describe('report column formats', () => {
   it('shows each DataType as the spec lists them', () => {
@@ -44,8 +44,33 @@ describe('report column formats', () => {
     expect(sheet.getCell('B2').numFmt).toBe('#,##0.00');
     expect(sheet.getCell('C2').numFmt).toBe('0.0000%');
     expect(sheet.getCell('A2').value).toEqual(new Date(Date.UTC(2024, 0, 31)));
-    expect(sheet.getCell('A2').numFmt).toBe('mm/dd/yyyy');
+    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd');
     expect(sheet.getCell('A4').value).toBe('Total');
     expect(sheet.getCell('B4').value).toBe(1002.5);
+  });
+
+  it('exports numbers rounded to their column format (no binary noise) and dates in the export convention', async () => {
+    const cols = displayColumns([
+      { Order: 0, DbName: 'at', Name: 'At', Total: false, DataType: 'DateTime' },
+      { Order: 1, DbName: 'bal', Name: 'Balance', Total: true, DataType: 'Number2' },
+      { Order: 2, DbName: 'pct', Name: 'Pct', Total: false, DataType: 'Percent4' },
+      { Order: 3, DbName: 'n4', Name: 'N4', Total: false, DataType: 'Number4' },
+      { Order: 4, DbName: 'cnt', Name: 'Count', Total: false, DataType: 'Integer' },
+    ], ['at', 'bal', 'pct', 'n4', 'cnt', 'raw']);
+    const rows = [
+      { at: '2024-03-01T13:05:09.000Z', bal: 0.1 + 0.2, pct: 0.0525000000000001, n4: 1 / 3, cnt: '41.6', raw: 10.00000000000002 },
+      { at: null, bal: 12604796.059999999, pct: -0.0000001, n4: 2, cnt: 1, raw: 'x' },
+    ];
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await reportWorkbook('Noise', cols, rows));
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(2).values).toEqual([undefined, new Date('2024-03-01T13:05:09.000Z'), 0.3, 0.0525, 0.3333, 42, 10]);
+    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getCell('C3').value).toBe(0);
+    expect(sheet.getCell('B4').value).toBe(12604796.36); // the totals row is rounded too (0.30000000000000004 + 12604796.059999999)
+  });
+
+  it('names the file with the run date and time as YYYY-MM-DD_HHMM', () => {
+    expect(reportFileName('Deal Historical STACR 2026-DNA1', new Date(2026, 10, 26, 9, 7))).toBe('Deal_Historical_STACR_2026-DNA1_2026-11-26_0907.xlsx');
   });
 });

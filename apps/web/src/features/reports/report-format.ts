@@ -2,7 +2,7 @@
  * Report column formats (spec 002 entity Report column, DataType): how a cell is shown, aligned,
  * totalled and written to Excel. Percent values are fractions (0.0525 → 5.2500%), as in Excel.
  */
-import type { ReportCell, ReportColumn, ReportDataType } from '@opencrt/contracts';
+import { EXPORT_DECIMALS, EXPORT_NUMBER_FORMATS, exportNumber, type ReportCell, type ReportColumn, type ReportDataType } from '@opencrt/contracts';
 
 export interface DisplayColumn { key: string; label: string; dataType: ReportDataType; total: boolean }
 
@@ -83,23 +83,50 @@ export function columnTotals(columns: readonly DisplayColumn[], rows: readonly R
   return totals;
 }
 
-/** Excel number format of a column format (kept in the export). */
+/** Excel number format of a column format (kept in the export); dates in the export convention (yyyy-mm-dd). */
 export function excelNumberFormat(dataType: ReportDataType): string | undefined {
   switch (dataType) {
     case 'Integer': return '0';
     case 'Number2': return '#,##0.00';
     case 'Number4': return '#,##0.0000';
     case 'Percent4': return '0.0000%';
-    case 'DateShort': return 'mm/dd/yyyy';
-    case 'DateTime': return 'mm/dd/yyyy hh:mm:ss';
+    case 'DateShort': return EXPORT_NUMBER_FORMATS.date;
+    case 'DateTime': return `${EXPORT_NUMBER_FORMATS.date} hh:mm:ss`;
     default: return undefined;
   }
 }
 
-/** A cell as Excel should store it: numbers as numbers, dates as dates, the rest as text. */
+/** Decimals a number of each column format is rounded to in the export (the export convention: no binary noise). */
+const EXPORT_PLACES: Partial<Record<ReportDataType, number>> = {
+  Integer: EXPORT_DECIMALS.integer, Number2: EXPORT_DECIMALS.money, Number4: 4, Percent4: EXPORT_DECIMALS.fraction,
+};
+
+/** A number rounded to a column format's places (Auto and text formats: the convention's 'number' places). */
+function roundedFor(n: number, dataType: ReportDataType): number | null {
+  const places = EXPORT_PLACES[dataType];
+  if (places === undefined) return exportNumber(n, 'number');
+  if (!Number.isFinite(n)) return null;
+  const r = Number(n.toFixed(places));
+  return r === 0 ? 0 : r;
+}
+
+/**
+ * A cell as Excel should store it: numbers as numbers rounded to the column's places (no binary
+ * noise), dates as dates (formatted yyyy-mm-dd), the rest as text.
+ */
 export function excelValue(value: ReportCell, dataType: ReportDataType): string | number | boolean | Date | null {
   if (value === null) return null;
-  if (dataType === 'DateShort' || dataType === 'DateTime') return cellDate(value) ?? String(value);
-  if (dataType === 'Integer' || dataType === 'Number2' || dataType === 'Number4' || dataType === 'Percent4') return asNumber(value) ?? String(value);
-  return value;
+  if (dataType === 'DateShort') return xlsxDay(value) ?? String(value);
+  if (dataType === 'DateTime') return cellDate(value) ?? String(value);
+  if (dataType === 'Integer' || dataType === 'Number2' || dataType === 'Number4' || dataType === 'Percent4') {
+    const n = asNumber(value);
+    return n === null ? String(value) : roundedFor(n, dataType);
+  }
+  return typeof value === 'number' ? roundedFor(value, dataType) : value;
+}
+
+/** A DateShort cell as the calendar day at UTC midnight (a timestamp keeps its UTC day). */
+function xlsxDay(value: ReportCell): Date | null {
+  const d = cellDate(value);
+  return d ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())) : null;
 }

@@ -10,7 +10,8 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { messageOf } from '../../api/errors.ts';
-import { downloadBlob, reportFileName, reportWorkbook } from './report-export.ts';
+import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
+import { reportFileName, reportWorkbook } from './report-export.ts';
 import { displayColumns } from './report-format.ts';
 import { emptyParameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
 import { ReportResultsTable } from './report-results-table.tsx';
@@ -59,7 +60,7 @@ export function ReportsPage() {
   const exportExcel = async () => {
     if (!report || !result) return;
     try {
-      downloadBlob(await reportWorkbook(report.Name, columns, result.Rows), reportFileName(report.Name, new Date()));
+      saveXlsx(await reportWorkbook(report.Name, columns, result.Rows), reportFileName(report.Name, new Date()));
     } catch (error) { alerts.error(error); }
   };
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import { downloadBlob } from '../reports/report-export.ts';
+import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
 import {
   DAY_COUNTS, defaultForm, EXTENSION_FIELDS, fieldIssue, formDocument, formIssues, formWorkbook, PERIODICITIES, PROPERTY_FIELDS, SECTIONS,
   type FieldDef, type Row, type RpxForm,
@@ -71,7 +71,7 @@ export function RpxFileCreatorPage() {
       a.href = url; a.download = `${baseName()}.json`; document.body.append(a); a.click(); a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } else {
-      downloadBlob(await formWorkbook(form), `${baseName()}.xlsx`);
+      saveXlsx(await formWorkbook(form), `${baseName()}.xlsx`);
     }
   };
 

@@ -5,6 +5,8 @@
  * entered is checked here and downloaded as JSON or XLSX built in the browser.
  */
 import ExcelJS from 'exceljs';
+import type { ExportKind } from '@opencrt/contracts';
+import { xlsxCell, xlsxNumFmt } from '../../components/cashflow-export/export-cashflows.ts';
 
 export const PERIODICITIES = ['monthly', 'quarterly', 'semiannual'] as const;
 export const DAY_COUNTS = ['30/360', 'ACT/360', 'ACT/365'] as const;
@@ -137,12 +139,10 @@ export function formDocument(form: RpxForm) {
   return doc;
 }
 
-const excelFormat = (kind: FieldKind) => (kind === 'money' ? '#,##0.00' : kind === 'percent' ? '0.0000' : kind === 'date' ? 'mm/dd/yyyy' : undefined);
-const excelCell = (kind: FieldKind, raw: string) => {
-  const v = typed(kind, raw);
-  if (kind === 'date' && typeof v === 'string') return new Date(`${v}T00:00:00Z`);
-  return v;
-};
+/** A field kind's kind in the export convention (@opencrt/contracts export-format): dates as date cells formatted yyyy-mm-dd. */
+const exportKindOf = (kind: FieldKind): ExportKind => (kind === 'date' ? 'date' : kind === 'money' ? 'money' : kind === 'integer' ? 'integer' : kind === 'percent' ? 'number' : 'text');
+const excelFormat = (kind: FieldKind) => (kind === 'percent' ? '0.0000' : xlsxNumFmt(exportKindOf(kind)));
+const excelCell = (kind: FieldKind, raw: string) => xlsxCell(typed(kind, raw), exportKindOf(kind));
 
 /** The same content as a workbook: a Loan sheet (section, field, value), Extensions and Properties sheets. */
 export async function formWorkbook(form: RpxForm): Promise<ArrayBuffer> {

@@ -7,6 +7,7 @@
 import type { PortfolioPart, PortfolioRunResponse } from '@opencrt/contracts';
 import { useState } from 'react';
 import { PartView } from '../portfolio/portfolio-results.tsx';
+import type { ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
 import { downloadPart, partRows } from './vendor-grid-xlsx.ts';
 
 export interface CashflowView {
@@ -14,7 +15,7 @@ export interface CashflowView {
   kind: 'totals' | 'entry';
   title: string;
   fileBase: string;
-  header: [string, string][];
+  header: ExportLine[];
   result: PortfolioRunResponse;
 }
 

@@ -7,13 +7,14 @@
  * flows, the tranche-level CSV (save call, Options bit 2) and the database copy (bit 1, admins).
  */
 import {
-  type GridCell, type GridEvent, type Portfolio, type PortfolioList, type PortfolioRunRequest, type PortfolioRunResponse,
+  exportClock, exportToday, type GridCell, type GridEvent, type Portfolio, type PortfolioList, type PortfolioRunRequest, type PortfolioRunResponse,
 } from '@opencrt/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 import { ApiError, messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { saveBlob, type ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
 import { listPortfolios, runPortfolio } from '../portfolio/portfolio.api.ts';
 import { GridCashflowView, type CashflowView } from './grid-cashflow-view.tsx';
 import { HideScenariosModal } from './hide-scenarios-modal.tsx';
@@ -24,7 +25,7 @@ import {
 } from './vendor-grid-model.ts';
 import { readHidden, readPrefs, writeHidden, writePrefs, type GridPrefs } from './vendor-grid-prefs.ts';
 import { VendorGridTable } from './vendor-grid-table.tsx';
-import { download, downloadMetrics, downloadScenarioCashflows } from './vendor-grid-xlsx.ts';
+import { downloadMetrics, downloadScenarioCashflows } from './vendor-grid-xlsx.ts';
 
 const pct = (text: string) => { const n = Number(text.replace(/,/g, '')); return Number.isFinite(n) ? n / 100 : 0; };
 const ymd = (iso: string) => Number(iso.replace(/-/g, ''));
@@ -168,11 +169,14 @@ export function VendorGridPage() {
     });
     return chosen.length ? { SettlementDate: ymd(prefs.settlementDate), PortfolioType: type, Entries: chosen } : null;
   };
-  const exportHeader = (column: ScenarioColumn, bond = ''): [string, string][] => [
-    ['User', session?.username ?? ''], ['Portfolio', portfolio?.Name ?? ''], ['Bond', bond], ['Settlement Date', mdY(prefs.settlementDate)],
-    ['Run Date', new Date().toLocaleDateString('en-US')], ['Run Time', new Date().toLocaleTimeString('en-US')],
-    ['Scenario Name', column.name], ['Scenario Vendor', column.vendor ?? ''],
-  ];
+  const exportHeader = (column: ScenarioColumn, bond = ''): ExportLine[] => {
+    const now = new Date();
+    return [
+      ['User', session?.username ?? ''], ['Portfolio', portfolio?.Name ?? ''], ['Bond', bond], ['Settlement Date', prefs.settlementDate, 'date'],
+      ['Run Date', exportToday(now), 'date'], ['Run Time', exportClock(now)],
+      ['Scenario Name', column.name], ['Scenario Vendor', column.vendor ?? ''],
+    ];
+  };
   const showRun = async (kind: CashflowView['kind'], column: ScenarioColumn, request: PortfolioRunRequest | null, title: string, fileBase: string, bond = '') => {
     if (!request) { alerts.show('info', `No entry has the scenario ${column.name}.`); return; }
     try {
@@ -200,7 +204,7 @@ export function VendorGridPage() {
       const r = await saveCalculation(api, { ...gridBody(), Options: options });
       if (toCsv) {
         if (!r.csv) { alerts.show('danger', VENDOR_GRID_MESSAGES.exportEmpty); return false; }
-        download(r.csv, 'text/csv', r.fileName ?? `${portfolio?.Name ?? 'portfolio'}.csv`);
+        saveBlob(new Blob([r.csv], { type: 'text/csv' }), r.fileName ?? `${portfolio?.Name ?? 'portfolio'}.csv`);
         alerts.success(VENDOR_GRID_MESSAGES.exported);
       }
       if (toDb) { alerts.success(VENDOR_GRID_MESSAGES.saved); setDbSaved(true); }
