@@ -3,13 +3,14 @@
  * asserts on time (issue 12 lists the targets; compare by hand, with the load average printed).
  *
  *   catalog GET /api/deals · authenticated trivial GET /api/roles · POST /api/simulate (DNA1 rep
- *   lines, full response) · POST /api/simulate/yield · 8×9 yield matrix · GET /api/deals latency
+ *   lines, full response; the same request repeated, and distinct scenarios) · POST /api/simulate/yield · 8×9 yield matrix · GET /api/deals latency
  *   while four 50×50 yield matrices run
  *
  * By default it starts the server itself (`npm run serve` as a child on a free port, embedded
  * database in $TMPDIR/opencrt-bench-data, kept between runs so only the first start seeds).
  * BENCH_URL=http://host:port with BENCH_USER / BENCH_PASSWORD measures a running server instead.
- * BENCH_SECONDS (default 10) per figure, BENCH_CONNECTIONS (default 20) for the GETs.
+ * BENCH_SECONDS (default 10) per figure, BENCH_CONNECTIONS (default 20) for the GETs;
+ * BENCH_ONLY=text measures only the figures whose label contains it (e.g. BENCH_ONLY=simulate).
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -17,18 +18,20 @@ import { DNA1, signIn, startServer } from './bench-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ONLY = process.env.BENCH_ONLY ?? '';
+const wanted = (label: string) => label.includes(ONLY);
 const axis = (n: number, step: number) => Array.from({ length: n }, (_, i) => Math.round(i * step * 1000) / 1000);
 
 interface Figure { label: string; result: autocannon.Result }
 const figures: Figure[] = [];
 
-async function measure(label: string, options: autocannon.Options): Promise<autocannon.Result> {
+async function measure(label: string, options: autocannon.Options): Promise<void> {
+  if (!wanted(label)) return;
   const result = await autocannon({ duration: SECONDS, ...options });
   figures.push({ label, result });
   // Timeouts (no answer within autocannon's 10 s) count as errors: a starved server shows here.
   const errors = result.errors + result.non2xx + result.timeouts;
   console.log(`${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(6)} ms  ${(result.throughput.average / 1e6).toFixed(2)} MB/s${errors ? `  ERRORS ${errors} (${result.timeouts} timeouts, ${result.non2xx} non-2xx)` : ''}`);
-  return result;
 }
 
 const server = process.env.BENCH_URL ? null : await startServer();
@@ -40,6 +43,20 @@ try {
   const post = (body: unknown) => ({ method: 'POST' as const, headers: json, body: JSON.stringify(body) });
   console.log(`OpenCRT HTTP benchmarks — ${url}, ${SECONDS} s each, node ${process.version}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 
+  async function matricesAndCatalog(): Promise<void> {
+    const big = { ...DNA1, BondName: 'M-2B', Price: 100, MatrixCpr: axis(50, 1), MatrixCdr: axis(50, 0.1) };
+    const t0 = performance.now();
+    const matrices = Array.from({ length: 4 }, () => fetch(`${url}/api/simulate/yield/matrix`, { method: 'POST', headers: json, body: JSON.stringify(big) })
+      .then((res) => ({ status: res.status, ms: performance.now() - t0 })));
+    let running = true;
+    void Promise.all(matrices).then(() => { running = false; });
+    await new Promise((r) => setTimeout(r, 300));
+    await measure('GET /api/deals while four 50×50 matrices run, 10 conn.', { url: `${url}/api/deals`, connections: 10, headers: auth });
+    const stillRunning = running;
+    const done = await Promise.all(matrices);
+    console.log(`  the four 50×50 matrices: ${done.map((d) => `${d.status} in ${(d.ms / 1000).toFixed(1)} s`).join(', ')}${stillRunning ? ' (still running when the GET measurement ended: it is all under engine load)' : ' (done before the GET measurement ended: its tail ran without engine load)'}`);
+  }
+
   // Warm-up: threads started, deal caches filled, JIT warm.
   await autocannon({ url: `${url}/api/simulate`, duration: 2, connections: 2, ...post(DNA1) });
 
@@ -47,21 +64,20 @@ try {
   await measure(`GET /api/roles (authenticated trivial), ${CONNECTIONS} conn.`, { url: `${url}/api/roles`, connections: CONNECTIONS, headers: auth });
   await measure('POST /api/simulate DNA1 full response, 1 connection', { url: `${url}/api/simulate`, connections: 1, ...post(DNA1) });
   await measure('POST /api/simulate DNA1 full response, 8 connections', { url: `${url}/api/simulate`, connections: 8, ...post(DNA1) });
+  // Distinct scenarios (a CPR of its own per request): every answer is computed, none comes
+  // from the result cache that serves the repeated request above.
+  let n = 0;
+  const distinct = { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...DNA1, Cpr: [0, 0.05 + (n++ % 100_000) / 1e6] }) }) };
+  await measure('POST /api/simulate DNA1 distinct scenarios, 1 connection', { url: `${url}/api/simulate`, connections: 1, ...post(DNA1), ...distinct });
+  await measure('POST /api/simulate DNA1 distinct scenarios, 8 connections', { url: `${url}/api/simulate`, connections: 8, ...post(DNA1), ...distinct });
+  // As a browser asks: the answer compressed (br), which costs the server the compression.
+  const asBrowser = { ...post(DNA1), headers: { ...json, 'accept-encoding': 'br, gzip' } };
+  await measure('POST /api/simulate DNA1 distinct scenarios, br, 1 connection', { url: `${url}/api/simulate`, connections: 1, ...asBrowser, ...distinct });
   await measure('POST /api/simulate/yield (M-2B at 100), 4 connections', { url: `${url}/api/simulate/yield`, connections: 4, ...post({ ...DNA1, BondName: 'M-2B', Price: 100 }) });
   await measure('POST /api/simulate/yield/matrix 8×9, 1 connection', { url: `${url}/api/simulate/yield/matrix`, connections: 1, ...post({ ...DNA1, BondName: 'M-2B', Price: 100 }) });
 
   // Latency of a catalogue read while four 50×50 matrices (10,000 cells) hold the engine.
-  const big = { ...DNA1, BondName: 'M-2B', Price: 100, MatrixCpr: axis(50, 1), MatrixCdr: axis(50, 0.1) };
-  const t0 = performance.now();
-  const matrices = Array.from({ length: 4 }, () => fetch(`${url}/api/simulate/yield/matrix`, { method: 'POST', headers: json, body: JSON.stringify(big) })
-    .then((res) => ({ status: res.status, ms: performance.now() - t0 })));
-  let running = true;
-  void Promise.all(matrices).then(() => { running = false; });
-  await new Promise((r) => setTimeout(r, 300));
-  await measure('GET /api/deals while four 50×50 matrices run, 10 conn.', { url: `${url}/api/deals`, connections: 10, headers: auth });
-  const stillRunning = running;
-  const done = await Promise.all(matrices);
-  console.log(`  the four 50×50 matrices: ${done.map((d) => `${d.status} in ${(d.ms / 1000).toFixed(1)} s`).join(', ')}${stillRunning ? ' (still running when the GET measurement ended: it is all under engine load)' : ' (done before the GET measurement ended: its tail ran without engine load)'}`);
+  if (wanted('GET /api/deals while four 50×50 matrices run')) await matricesAndCatalog();
   console.log(`\nload average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (other processes on this machine skew every figure)`);
 } finally {
   server?.child.kill('SIGTERM');

@@ -83,7 +83,10 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   // This replica's own deal or assignment changes clear its catalog cache before the answer leaves
   // (the database notice that tells the other replicas may come a moment later).
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (mayChangeCatalog(request.method, request.user?.roles)) ctx.catalog.clear();
+    if (mayChangeCatalog(request.method, request.url, request.user?.roles)) {
+      ctx.catalog.clear();
+      ctx.dealStarts.clear();
+    }
     return payload;
   });
 

@@ -7,9 +7,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { startAuthNotifications } from './auth/auth-notifications.ts';
 import { SessionCache } from './auth/session-cache.ts';
+import { RunResultCache, resultCacheBytes } from './runs/result-cache.ts';
 import { createRunService, type RunService } from './runs/run-service.ts';
 import { seedDatabase } from './seed/index.ts';
 import { CatalogCache, startCatalogNotifications } from './modules/deals/catalog-cache.ts';
+import { DealStartCache } from './modules/deals/deal-state.service.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
 
 /** Migrates and seeds an open database, then builds the app on it (used by main and by tests). */
@@ -22,8 +24,11 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
   const sessions = new SessionCache();
   const notifications = await startAuthNotifications(handle, sessions);
   const catalog = new CatalogCache();
-  const stopCatalogNotifications = await startCatalogNotifications(handle, catalog);
-  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog };
+  const dealStarts = new DealStartCache();
+  const stopCatalogNotifications = await startCatalogNotifications(handle, catalog, dealStarts);
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog, dealStarts,
+    runResults: new RunResultCache(resultCacheBytes()),
+  };
   const app = await buildApp(ctx, sessions, options);
   app.addHook('onClose', async () => { await notifications.stop(); await stopCatalogNotifications(); await runs.close(); });
   return { app, ctx, logins, sessions };

@@ -10,8 +10,10 @@ import type { AuthEvents } from '../auth/auth-events.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { RunResultCache } from '../runs/result-cache.ts';
 import type { RunService } from '../runs/run-service.ts';
 import type { CatalogCache } from './deals/catalog-cache.ts';
+import type { DealStartCache } from './deals/deal-state.service.ts';
 
 /** What every feature module gets: the database, the token service, the configuration, a clock and the run service. */
 export interface ModuleContext {
@@ -23,6 +25,10 @@ export interface ModuleContext {
   authEvents: AuthEvents;
   /** Each user's catalog rows in memory (GET /deals), forgotten on any change of deals or assignments. */
   catalog: CatalogCache;
+  /** Deals' starting points for runs (structure and state at a settlement date), forgotten with the catalog. */
+  dealStarts: DealStartCache;
+  /** Answers of finished deal runs by their complete input (runs/result-cache.ts). */
+  runResults: RunResultCache;
   config: AppConfig;
   now: () => Date;
 }

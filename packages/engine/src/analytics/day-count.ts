@@ -13,8 +13,24 @@ interface Ymd {
   d: number;
 }
 
-/** Parses a `DateInput`; throws RangeError on a malformed or impossible date (a caller bug). */
-export function parseDate(date: DateInput): Ymd {
+/**
+ * Parses a `DateInput`; throws RangeError on a malformed or impossible date (a caller bug).
+ * Day counts run once per period per bond (tens of thousands of times a run) over a few hundred
+ * distinct dates, so parsed dates are remembered; the cache is bounded by clearing it when full.
+ */
+export function parseDate(date: DateInput): Readonly<Ymd> {
+  const known = parsedDates.get(date);
+  if (known) return known;
+  const parsed = Object.freeze(parseUncached(date));
+  if (parsedDates.size >= PARSED_DATES_MAX) parsedDates.clear();
+  parsedDates.set(date, parsed);
+  return parsed;
+}
+
+const PARSED_DATES_MAX = 100_000;
+const parsedDates = new Map<DateInput, Readonly<Ymd>>();
+
+function parseUncached(date: DateInput): Ymd {
   const text = typeof date === 'number' ? String(date) : date;
   const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text);
   if (!match) throw new RangeError(`Not a date: ${String(date)}`);

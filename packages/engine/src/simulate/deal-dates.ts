@@ -1,9 +1,29 @@
 /** Calendar helpers on ISO `YYYY-MM-DD` strings (UTC, no clock reads). */
 import type { DealSpec } from '../deal/deal-spec.ts';
 
+/**
+ * Year, month and day of an ISO date. These helpers run per period and per bond, so the usual
+ * `YYYY-MM-DD` shape is read digit by digit instead of through split/map allocations.
+ */
 function parts(iso: string): [number, number, number] {
+  if (isIsoShape(iso)) return [digits(iso, 0, 4), digits(iso, 5, 7), digits(iso, 8, 10)];
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return [y, m, d];
+}
+
+function isIsoShape(iso: string): boolean {
+  return iso.length === 10 && iso.charCodeAt(4) === 45 && iso.charCodeAt(7) === 45;
+}
+
+/** The decimal number written in iso[start, end); NaN when a character there is not a digit. */
+function digits(iso: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const digit = iso.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 /** ISO date `months` after `iso`, on `day` of that month. */
@@ -33,6 +53,7 @@ export function days30360(a: string, b: string): number {
 
 /** ISO date → yyyymmdd number (API dates). */
 export function isoToYmd(iso: string): number {
+  if (isIsoShape(iso)) return digits(iso, 0, 4) * 10_000 + digits(iso, 5, 7) * 100 + digits(iso, 8, 10);
   return Number(iso.replaceAll('-', ''));
 }
 

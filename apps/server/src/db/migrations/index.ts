@@ -11,6 +11,7 @@ import * as customDeals from './0009-custom-deals.ts';
 import * as portfolioEntriesCashflow from './0010-portfolio-entries-cashflow.ts';
 import * as userCashflows from './0012-user-cashflows.ts';
 import * as catalogNotifications from './0019-catalog-notifications.ts';
+import * as remitHistoryNotifications from './0022-remit-history-notifications.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-portfolio-entries-cashflow': portfolioEntriesCashflow,
   '0012-user-cashflows': userCashflows,
   '0019-catalog-notifications': catalogNotifications,
+  '0022-remit-history-notifications': remitHistoryNotifications,
 };

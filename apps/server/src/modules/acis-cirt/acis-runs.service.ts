@@ -5,7 +5,6 @@ import {
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import { loadDealStart } from '../deals/deal-state.service.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
@@ -58,7 +57,7 @@ export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: Acis
   if (rate === null) throw new Invalid(`The premium of ${deal.deal_name} ${bond.bond_name} is not known.`);
   // The STACR run ignores the request's own call switch: Cancellation is the ACIS call here.
   const prepared = await prepareRun(ctx, user, { ...checked.body, DealName: deal.deal_name, Cancellation: false }, false);
-  const start = await loadDealStart(ctx.db, deal.deal_name, Number(prepared.request.SettlementDate));
+  const start = await ctx.dealStarts.start(ctx.db, deal.deal_name, Number(prepared.request.SettlementDate));
   const state = await acisStacrState(ctx.db, deal.deal_name, prepared.spec, prepared.state, start?.remitDate ?? null, bonds);
   const run: PreparedRun = { ...prepared, state, deal: dealInput(prepared.deal.key, state, () => ({ spec: prepared.spec, tape: null })) };
   const maturity = ymdToIso(deal.maturity_date);

@@ -42,3 +42,41 @@ describe('catalog cache', () => {
       { timeout: 10_000, interval: 50 }).toBe(0.5);
   });
 });
+
+/** Runs start from a cached state at the settlement date; a new remittance must reach the next run. */
+describe('deal start cache', () => {
+  let t: TestApp;
+  let admin: string;
+  type Remits = { deal_remit_history: { deal_name: string; date: number; current_balance: number } };
+  const remits = () => t.ctx.db.withTables<Remits>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.token('admin');
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('a remittance history change made outside the API shows in the next run', async () => {
+    const history = await remits().selectFrom('deal_remit_history').selectAll()
+      .where('deal_name', '=', DNA1).orderBy('date', 'desc').limit(2).execute();
+    const [last, previous] = history;
+    if (!last || !previous) throw new Error('the demo data should give DNA1 two remittances');
+    const firstBalance = async () => {
+      const res = await t.request({ method: 'POST', url: '/api/simulate', token: admin, payload: {
+        DealName: DNA1, SettlementDate: last.date, Cpr: [0, 0.1], Cdr: [0, 0], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0365],
+      } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { CollateralCashflow: { Balance: number }[] }).CollateralCashflow[0]?.Balance ?? NaN;
+    };
+    const before = await firstBalance();
+    expect(await firstBalance()).toBe(before); // the second run starts from the cached state
+    // Without its last remittance the deal starts from the one before: a larger pool.
+    await remits().deleteFrom('deal_remit_history').where('deal_name', '=', DNA1).where('date', '=', last.date).execute();
+    try {
+      await expect.poll(firstBalance, { timeout: 10_000, interval: 50 }).toBeGreaterThan(before);
+    } finally {
+      await remits().insertInto('deal_remit_history').values(last).execute();
+    }
+    await expect.poll(firstBalance, { timeout: 10_000, interval: 50 }).toBe(before);
+  });
+});

@@ -6,32 +6,38 @@ import type { DatabaseHandle } from '../../db/database.ts';
 const CHANNEL = 'opencrt_catalog';
 
 /**
- * Each user's catalog rows, kept in memory so GET /deals costs no database read. Forgotten
- * whenever deals or assignments change: on a notice from migration 0019's triggers (any replica,
- * any writer: the admin screens, custom deals, the data CLI) and, for this replica's own writes
- * with no wait for the notice, after any write request by a user who can change deals
- * (`forgetAfterWrite`). While the notification listener is down nothing is cached.
+ * Values read from the deal tables, kept in memory and forgotten whenever deals, assignments or
+ * remittance histories change: on a notice from the triggers of migrations 0019 and 0022 (any
+ * replica, any writer: the admin screens, custom deals, the data CLI) and, for this replica's own
+ * writes with no wait for the notice, after any write request by a user who can change deals
+ * (`mayChangeCatalog`). While the notification listener is down nothing is cached. Bounded: past
+ * `maxEntries` the oldest entry goes.
  */
-export class CatalogCache {
-  private readonly byUser = new Map<number, Promise<DealCatalogRow[]>>();
+export class DealDataCache<K, V> {
+  private readonly entries = new Map<K, Promise<V>>();
   private live = false;
 
-  constructor(private readonly maxUsers = 2000) {}
+  constructor(private readonly maxEntries: number) {}
 
-  async get(userId: number, load: () => Promise<DealCatalogRow[]>): Promise<DealCatalogRow[]> {
+  async get(key: K, load: () => Promise<V>): Promise<V> {
     if (!this.live) return load();
-    const cached = this.byUser.get(userId);
+    const cached = this.entries.get(key);
     if (cached) return cached;
     const loading = load();
-    this.byUser.set(userId, loading);
-    if (this.byUser.size > this.maxUsers) this.byUser.delete(this.byUser.keys().next().value as number);
+    this.entries.set(key, loading);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
     // A failed read is not kept.
-    loading.catch(() => { if (this.byUser.get(userId) === loading) this.byUser.delete(userId); });
+    loading.catch(() => { if (this.entries.get(key) === loading) this.entries.delete(key); });
     return loading;
   }
 
+  /** The entry of `key` if it is held (or being read), without reading it. */
+  peek(key: K): Promise<V> | undefined {
+    return this.live ? this.entries.get(key) : undefined;
+  }
+
   clear(): void {
-    this.byUser.clear();
+    this.entries.clear();
   }
 
   setLive(live: boolean): void {
@@ -40,22 +46,38 @@ export class CatalogCache {
   }
 }
 
+/** What the notice listener drives. */
+export interface ForgettingCache {
+  clear(): void;
+  setLive(live: boolean): void;
+}
+
+/** Each user's catalog rows (GET /deals is the most frequent call), by user id. */
+export class CatalogCache extends DealDataCache<number, DealCatalogRow[]> {
+  constructor(maxUsers = 2000) {
+    super(maxUsers);
+  }
+}
+
 /** Roles that can change the catalog or who sees it (admin screens, custom deal editors). */
 const WRITER_ROLES = new Set(['Admin', 'OnlineDeals_Creator']);
 
-/** True when a finished request may have changed deals or assignments in this replica. */
-export function mayChangeCatalog(method: string, roles: readonly string[] | undefined): boolean {
-  return method !== 'GET' && method !== 'HEAD' && (roles ?? []).some((r) => WRITER_ROLES.has(r));
+/**
+ * True when a finished request may have changed deals or assignments in this replica. Runs
+ * (/api/simulate…) only read deals: an administrator's runs must not empty the caches each time.
+ */
+export function mayChangeCatalog(method: string, url: string, roles: readonly string[] | undefined): boolean {
+  return method !== 'GET' && method !== 'HEAD' && !url.startsWith('/api/simulate') && (roles ?? []).some((r) => WRITER_ROLES.has(r));
 }
 
-/** Listens for catalog notices of this schema and clears the cache on each. */
-export async function startCatalogNotifications(handle: DatabaseHandle, cache: CatalogCache): Promise<() => Promise<void>> {
+/** Listens for catalog notices of this schema and clears the caches on each. */
+export async function startCatalogNotifications(handle: DatabaseHandle, ...caches: ForgettingCache[]): Promise<() => Promise<void>> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
   const schema = rows[0]?.schema ?? 'public';
   return handle.listen(CHANNEL, (payload) => {
     try {
       if ((JSON.parse(payload) as { schema?: unknown }).schema !== schema) return;
     } catch { /* unreadable: forgetting is always safe */ }
-    cache.clear();
-  }, (live) => cache.setLive(live));
+    for (const cache of caches) cache.clear();
+  }, (live) => { for (const cache of caches) cache.setLive(live); });
 }

@@ -7,6 +7,7 @@
 import type { DealSpec, DealState } from '@opencrt/engine';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { DealDataCache } from './catalog-cache.ts';
 import { dealsDb } from './deals.tables.ts';
 
 export interface DealStart {
@@ -20,16 +21,30 @@ export interface DealStart {
   specVersion: string;
 }
 
+/** A deal's stored structure and its content version. */
+interface DealStructure {
+  spec: DealSpec | null;
+  specVersion: string;
+}
+
+async function loadStructure(baseDb: Db, dealName: string): Promise<DealStructure | null> {
+  const deal = await dealsDb(baseDb).selectFrom('deals').select(['structure', sql<string>`md5(coalesce(structure::text, ''))`.as('spec_version')])
+    .where('deal_name', '=', dealName).executeTakeFirst();
+  return deal ? { spec: (deal.structure ?? null) as DealSpec | null, specVersion: deal.spec_version } : null;
+}
+
 /** Starting point of a deal (by exact catalog name) for a settlement date YYYYMMDD. */
-export async function loadDealStart(baseDb: Db, dealName: string, settlementDate: number): Promise<DealStart | null> {
+export async function loadDealStart(
+  baseDb: Db, dealName: string, settlementDate: number, structureOf: (dealName: string) => Promise<DealStructure | null> = (name) => loadStructure(baseDb, name),
+): Promise<DealStart | null> {
   const db = dealsDb(baseDb);
-  const deal = await db.selectFrom('deals').select(['deal_name', 'structure', sql<string>`md5(coalesce(structure::text, ''))`.as('spec_version')]).where('deal_name', '=', dealName).executeTakeFirst();
+  const deal = await structureOf(dealName);
   if (!deal) return null;
-  const spec = (deal.structure ?? null) as DealSpec | null;
+  const spec = deal.spec;
   const remits = await db.selectFrom('deal_remit_history').selectAll().where('deal_name', '=', dealName)
     .where('date', '<=', settlementDate).orderBy('date').execute();
   const last = remits.at(-1);
-  const specVersion = deal.spec_version;
+  const specVersion = deal.specVersion;
   if (!last || !spec) return { spec, state: null, remitDate: last?.date ?? null, specVersion };
   const tranches = spec.tranches.map((t) => t.name);
   const rows = await db.selectFrom('bond_remit_history')
@@ -59,4 +74,40 @@ export async function loadDealStart(baseDb: Db, dealName: string, settlementDate
       classA1TestFailed: remits.some((r) => Number(r.cumulated_loss_pct) > a1LimitPct),
     },
   };
+}
+
+/**
+ * Deal starting points by deal and settlement date, for the run routes (every run needs one,
+ * and reading it costs four queries and a parse of the structure). Entries are shared by
+ * concurrent runs, so they are frozen; a deal's structure is read once for all its dates.
+ * Forgotten with the catalog (DealDataCache): on any change of deals or remittance histories.
+ */
+export class DealStartCache {
+  private readonly structures = new DealDataCache<string, DealStructure | null>(500);
+  private readonly starts = new DealDataCache<string, DealStart | null>(2000);
+
+  start(db: Db, dealName: string, settlementDate: number): Promise<DealStart | null> {
+    return this.starts.get(`${dealName}\u0000${settlementDate}`, async () => deepFreeze(
+      await loadDealStart(db, dealName, settlementDate, (name) => this.structures.get(name, async () => deepFreeze(await loadStructure(db, name)))),
+    ));
+  }
+
+  clear(): void {
+    this.structures.clear();
+    this.starts.clear();
+  }
+
+  setLive(live: boolean): void {
+    this.structures.setLive(live);
+    this.starts.setLive(live);
+  }
+}
+
+/** Freezes a plain-data value through and through (a shared cache entry must not be changed by a reader). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
 }

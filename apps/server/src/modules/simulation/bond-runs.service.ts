@@ -9,7 +9,7 @@ import type { ModuleContext } from '../module.ts';
 import { splitRows, mergeRowGroups } from '../../runs/row-groups.ts';
 import type { RunOptions } from '../../runs/run-service.ts';
 import type { Quote } from './bond-run.tasks.ts';
-import { elapsedMs, isAdmin, prepareRun, refuseReinsuranceDeal } from './simulation.service.ts';
+import { elapsedMs, isAdmin, prepareRun } from './simulation.service.ts';
 
 /** The quote a metric is computed from, checked with the spec 001 §5.1 messages. */
 function quoteOf(type: BondRunType, body: BondRunRequestBody | MatrixRequestBody): Quote {
@@ -38,8 +38,7 @@ export async function runBond(
 ): Promise<BondRunResponse> {
   const quote = quoteOf(type, body);
   const started = performance.now();
-  await refuseReinsuranceDeal(ctx, user, body.DealName);
-  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
+  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
   const result = await ctx.runs.run('bondRun', {
     deal: run.deal, request: run.request, settlementIso: run.settlementIso, bondName: body.BondName, quote,
   }, { userId: user.id, signal: options.signal });
@@ -76,8 +75,7 @@ export async function runMatrix(
   const quote = type === 'wal' ? null : quoteOf(type, body);
   const started = performance.now();
   // CPR and CDR come from the axes; the request's own only need to be valid numbers.
-  await refuseReinsuranceDeal(ctx, user, body.DealName);
-  const run = await prepareRun(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 }, options.loanLevel || body.RunLoanLevel === true);
+  const run = await prepareRun(ctx, user, { ...body, Cpr: body.Cpr ?? 0, Cdr: body.Cdr ?? 0 }, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
   // Rows in groups: they spread over the workers and a disconnect cancels the groups not yet run.
   const runOptions: RunOptions = { userId: user.id, signal: options.signal };
   const groups = splitRows(cdrs, cprs.length, ctx.runs.parallelism);

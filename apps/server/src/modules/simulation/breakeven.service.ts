@@ -2,7 +2,7 @@ import type { BreakevenRequestBody, BreakevenResponse } from '@opencrt/contracts
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { Invalid } from '../../http/errors.ts';
 import type { ModuleContext } from '../module.ts';
-import { elapsedMs, isAdmin, prepareRun, refuseReinsuranceDeal } from './simulation.service.ts';
+import { elapsedMs, isAdmin, prepareRun } from './simulation.service.ts';
 
 /**
  * POST /simulate/breakeven (issue 18 #13): per class, the flat CDR of its first dollar of loss and
@@ -16,9 +16,8 @@ export async function runBreakeven(
   if (body.UserCollateralCashflow) throw new Invalid('Breakeven does not support prerun cashflows.');
   if (body.SelectedScenarioId) throw new Invalid('Not supported scenario type.');
   const started = performance.now();
-  await refuseReinsuranceDeal(ctx, user, body.DealName);
   // The CDR is the searched value: the request's own only needs to be a valid number.
-  const run = await prepareRun(ctx, user, { ...body, Cdr: body.Cdr ?? 0, BondName: null }, options.loanLevel || body.RunLoanLevel === true);
+  const run = await prepareRun(ctx, user, { ...body, Cdr: body.Cdr ?? 0, BondName: null }, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
   if (run.spec.family === 'Agency') throw new Invalid(`${run.dealName} is an agency deal: its classes take no credit losses, so there is no breakeven CDR.`);
   const classes = [...run.spec.tranches.map((t) => t.name), ...(run.spec.macrClasses ?? []).map((m) => m.name)];
   const wanted = body.BondNames ? [...new Set(body.BondNames)] : run.spec.tranches.map((t) => t.name);

@@ -8,7 +8,7 @@ import type { ApiModule } from '../module.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
 import { runBond, runMatrix } from './bond-runs.service.ts';
 import { runBreakeven } from './breakeven.service.ts';
-import { runSimulation } from './simulation.service.ts';
+import { runAndSaveScenario, runSimulation } from './simulation.service.ts';
 
 const tags = ['simulation'];
 const runDescription = 'Rates are fractions. Vectors are period-indexed with a leading period-0 element; a single value is flat. '
@@ -29,11 +29,15 @@ export const simulationModule: ApiModule = {
         description: `${runDescription} useShallowResponse=true drops the row arrays.`,
         body: SimulationRequestSchema, querystring: SimulationQuery,
       },
-    }, async (request, reply) => runSimulation(ctx, requireUser(request), request.body, {
-      shallow: request.query.useShallowResponse === 'true',
-      loanLevel: request.query.loanLevel === 'true',
-      signal: runOptionsOf(request, reply).signal,
-    }));
+    }, async (request, reply) => {
+      const json = await runSimulation(ctx, requireUser(request), request.body, {
+        shallow: request.query.useShallowResponse === 'true',
+        loanLevel: request.query.loanLevel === 'true',
+        signal: runOptionsOf(request, reply).signal,
+      });
+      // JSON text from the worker: with a JSON content type Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(json);
+    });
 
     api.post('/simulate/save_scenario/:scenarioName', {
       config: { permission: 'session' },
@@ -42,7 +46,7 @@ export const simulationModule: ApiModule = {
         description: runDescription,
         params: z.object({ scenarioName: z.string().max(200) }), body: SimulationRequestSchema, querystring: SimulationQuery,
       },
-    }, async (request, reply) => runSimulation(ctx, requireUser(request), request.body, {
+    }, async (request, reply) => runAndSaveScenario(ctx, requireUser(request), request.body, {
       shallow: request.query.useShallowResponse === 'true',
       loanLevel: request.query.loanLevel === 'true',
       saveScenarioName: request.params.scenarioName,

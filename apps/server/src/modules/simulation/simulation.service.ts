@@ -7,7 +7,6 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { applyCreditModel, checkModelInputs, checkModelRole } from '../credit-models/credit-model.service.ts';
-import { loadDealStart } from '../deals/deal-state.service.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
@@ -16,6 +15,7 @@ import { resolveUserVector } from '../vectors/index.ts';
 import { dealInput, type DealInput } from '../../runs/deal-cache.ts';
 import { findLoanTape, loadLoanTapeOf } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
+import { shallowResponse } from './shallow-response.ts';
 
 export interface PreparedRun {
   dealName: string;
@@ -41,20 +41,30 @@ async function scenarioVectors(ctx: ModuleContext, user: AuthUser, id: number) {
 }
 
 /**
- * ACIS and CIRT deals are reinsurance on a reference pool: they run through /simulate/acis and
- * /simulate/cirt (which reuse `prepareRun` for the STACR side), never as a pool run of their own.
+ * The user's deal of that name (case-insensitive): from their catalog when this replica holds it
+ * (a run then costs no database read for it), else from the database.
  */
-export async function refuseReinsuranceDeal(ctx: ModuleContext, user: AuthUser, dealName: string): Promise<void> {
-  const deal = await createDealsRepository(ctx.db).findAssigned(user.id, dealName);
-  if (deal && (deal.deal_type === 'ACIS' || deal.deal_type === 'CIRT')) {
-    throw new Invalid(`${deal.deal_name} is a ${deal.deal_type} deal: run it on the ${deal.deal_type} analysis screen.`);
-  }
+async function assignedDeal(ctx: ModuleContext, user: AuthUser, name: string): Promise<{ deal_name: string; deal_type: string; issue_date: number } | null> {
+  const wanted = name.toLowerCase();
+  const row = (await ctx.catalog.peek(user.id)?.catch(() => undefined))?.find((d) => d.DealName.toLowerCase() === wanted);
+  if (row) return { deal_name: row.DealName, deal_type: row.DealType, issue_date: row.IssueDate };
+  return (await createDealsRepository(ctx.db).findAssigned(user.id, name)) ?? null;
 }
 
-/** Resolves deal (assigned to the user), inputs, permissions and the starting state of a run. */
-export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean): Promise<PreparedRun> {
-  const deal = await createDealsRepository(ctx.db).findAssigned(user.id, body.DealName);
+/**
+ * Resolves deal (assigned to the user), inputs, permissions and the starting state of a run.
+ * `refuseReinsurance`: ACIS and CIRT deals are reinsurance on a reference pool; they run through
+ * /simulate/acis and /simulate/cirt (which reuse this for the STACR side), never as a pool run of
+ * their own, so the deal and bond routes refuse them.
+ */
+export async function prepareRun(
+  ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean, { refuseReinsurance = false } = {},
+): Promise<PreparedRun> {
+  const deal = await assignedDeal(ctx, user, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
+  if (refuseReinsurance && (deal.deal_type === 'ACIS' || deal.deal_type === 'CIRT')) {
+    throw new Invalid(`${deal.deal_name} is a ${deal.deal_type} deal: run it on the ${deal.deal_type} analysis screen.`);
+  }
   checkModelRole(user, body.PrepaymentModel);
   if (body.SelectedScenarioId) body = { ...body, ...(await scenarioVectors(ctx, user, body.SelectedScenarioId)) };
   const request = await toEngineRequest({ ...body, DealName: deal.deal_name }, (name) => resolveUserVector(ctx.db, user.id, name));
@@ -69,7 +79,7 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
   const settlement = Number(request.SettlementDate ?? 0) || deal.issue_date;
   // A settlement date before the issue date is the issue date (spec 000 §4).
   const effective = Math.max(settlement, deal.issue_date);
-  const start = await loadDealStart(ctx.db, deal.deal_name, effective);
+  const start = await ctx.dealStarts.start(ctx.db, deal.deal_name, effective);
   if (!start?.spec) throw new Invalid(`The ${deal.deal_type} waterfall of ${deal.deal_name} is not modelled yet.`);
   const spec = start.spec;
   if (request.BondName && !spec.tranches.some((t) => t.name === request.BondName) && !(spec.macrClasses ?? []).some((m) => m.name === request.BondName)) {
@@ -102,30 +112,45 @@ export async function prepareRun(ctx: ModuleContext, user: AuthUser, body: Simul
   };
 }
 
-/** POST /simulate: the deal's collateral and bond cashflows for one scenario. */
+/**
+ * POST /simulate: the deal's collateral and bond cashflows for one scenario, as JSON text (the
+ * worker writes it; see the simulateJson task). Admins get RunTime (spec 000 §6), in milliseconds.
+ */
 export async function runSimulation(
   ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
-  options: { shallow: boolean; loanLevel: boolean; saveScenarioName?: string; signal?: AbortSignal | undefined },
-): Promise<SimulationResponse & { RunTime?: number }> {
-  if (options.saveScenarioName !== undefined && !options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
+  options: { shallow: boolean; loanLevel: boolean; signal?: AbortSignal | undefined },
+): Promise<string> {
   const started = performance.now();
-  await refuseReinsuranceDeal(ctx, user, body.DealName);
-  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true);
+  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
+  const input = { deal: run.deal, request: run.request, shallow: options.shallow };
+  const json = await ctx.runResults.get(input, () => ctx.runs.run('simulateJson', input, { userId: user.id, signal: options.signal }));
+  return isAdmin(user) ? withRunTime(json, elapsedMs(started)) : json;
+}
+
+/** The answer object `json` with a RunTime member added last (the object's closing brace replaced). */
+function withRunTime(json: string, runTime: number): string {
+  return `${json.slice(0, json.lastIndexOf('}'))},"RunTime":${JSON.stringify(runTime)}}`;
+}
+
+/**
+ * POST /simulate/save_scenario/{name}: runs like /simulate and stores the run's path as the
+ * caller's scenario; it answers the run (an object: the rows are read back to build the scenario).
+ */
+export async function runAndSaveScenario(
+  ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
+  options: { shallow: boolean; loanLevel: boolean; saveScenarioName: string; signal?: AbortSignal | undefined },
+): Promise<SimulationResponse & { RunTime?: number }> {
+  if (!options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
+  const started = performance.now();
+  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
   const response: SimulationResponse & { RunTime?: number } = await ctx.runs.run(
     'simulate', { deal: run.deal, request: run.request }, { userId: user.id, signal: options.signal },
   );
-  if (options.saveScenarioName !== undefined) {
-    // A credit-model run stores the model's monthly vectors (exact); a CPR/CDR run its collateral rows.
-    await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response, isCreditModel(run.request.PrepaymentModel) ? run.request : null);
-  }
-  if (options.shallow) {
-    response.CollateralCashflow = [];
-    response.BondsCashflows = response.BondsCashflows.map((b) => ({ ...b, BondCashflow: [] }));
-    response.MiscVariables = { ...response.MiscVariables, Triggers: [] };
-  }
-  // Admins see the run time (spec 000 §6), in milliseconds.
-  if (isAdmin(user)) response.RunTime = elapsedMs(started);
-  return response;
+  // A credit-model run stores the model's monthly vectors (exact); a CPR/CDR run its collateral rows.
+  await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response, isCreditModel(run.request.PrepaymentModel) ? run.request : null);
+  const answer: SimulationResponse & { RunTime?: number } = options.shallow ? shallowResponse(response) : response;
+  if (isAdmin(user)) answer.RunTime = elapsedMs(started);
+  return answer;
 }
 
 /** True for administrators (they see run times). */
