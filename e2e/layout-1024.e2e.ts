@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './support/browser.ts';
@@ -68,6 +70,71 @@ describe('screens at 1024 × 768', () => {
       const lines = await link.evaluate((el) => el.getClientRects().length);
       expect(lines, await link.textContent() ?? '').toBe(1);
     }
+    await context.close();
+  });
+  /** Screenshots of a screen at 1400 × 900 and 1024 × 768 (in the temp folder), for a look by eye. */
+  const shots = async (page: Page, name: string) => {
+    for (const [w, h] of [[1400, 900], [1024, 768]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: path.join(tmpdir(), `layout-${name}-${w}.png`), fullPage: true });
+    }
+  };
+
+  it('portfolio: the entries table and its results fit 1024 px without sideways scrolling, Deal and Yield in view', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, 'analyst');
+    for (const [name, cols] of [['Demo reinsurance', ['Yield', 'Rate On Line', 'Loss On Line', 'Return On Line']], ['Demo bonds', ['Yield']]] as const) {
+      await page.goto(`/portfolio?name=${encodeURIComponent(name)}`);
+      await page.waitForSelector('[data-testid=entry-1-deal]');
+      await expect.poll(() => page.inputValue('[data-testid=entry-1-deal]')).not.toBe('');
+      await page.fill('[data-testid=settlement-date]', '2021-06-15');
+      await page.click('[data-testid=analyze]');
+      await expect.poll(() => page.textContent('[data-testid=entry-1-yield]'), { timeout: 60_000 }).not.toBe('');
+      await shots(page, `portfolio-${name.split(' ')[1]}`);
+      expect(await pageOverflow(page), name).toBeLessThanOrEqual(0);
+      // The table itself does not scroll sideways either: every column, the results included, is on screen.
+      const table = page.getByTestId('portfolio-entries');
+      expect(await table.evaluate((el) => (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth), name).toBeLessThanOrEqual(0);
+      for (const col of ['Deal', 'Bond', 'Scenario', ...cols]) {
+        const box = (await table.locator('th', { hasText: new RegExp(`^${col}`) }).first().boundingBox()) as Box;
+        expect(box, `${name} ${col}`).not.toBeNull();
+        expect(box.x + box.width, `${name} ${col}`).toBeLessThanOrEqual(1024);
+      }
+      // Inputs are wide enough for their values (the face amount is the widest).
+      const face = page.getByTestId('entry-1-OwnedFaceAmt');
+      expect(await face.evaluate((el) => (el as HTMLInputElement).scrollWidth <= (el as HTMLInputElement).clientWidth + 1), `${name} face`).toBe(true);
+      // Editing adds the remove column: still no sideways scrolling, with room for a 17 px scrollbar.
+      await page.click('[data-testid=edit]');
+      await page.getByTestId('entry-1-remove').waitFor();
+      const spare = await table.evaluate((el) => {
+        const box = (el.parentElement as HTMLElement).clientWidth;
+        (el as HTMLElement).style.width = 'min-content';
+        const need = el.scrollWidth;
+        (el as HTMLElement).style.width = '';
+        return box - need;
+      });
+      console.log(`${name} editing: ${spare} px to spare at 1024`);
+      expect(spare, `${name} editing`).toBeGreaterThanOrEqual(17);
+      expect(await pageOverflow(page), `${name} editing`).toBeLessThanOrEqual(0);
+      await page.click('[data-testid=cancel-edit]');
+    }
+    await context.close();
+  });
+
+  it('vendor grid: the controls and the grid fit 1024 px; the grid scrolls its own scenario columns', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, 'analyst');
+    await page.goto('/vendor_grid');
+    await page.waitForSelector('[data-testid=grid-portfolio]');
+    await expect.poll(() => page.locator('[data-testid=grid-portfolio] option').allTextContents()).toContain('Demo reinsurance');
+    await page.selectOption('[data-testid=grid-portfolio]', 'Demo reinsurance');
+    await page.waitForSelector('[data-testid=vendor-grid] .ag-header-cell');
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    const grid = (await page.getByTestId('vendor-grid').boundingBox()) as Box;
+    expect(grid.x + grid.width).toBeLessThanOrEqual(1024);
+    await shots(page, 'vendor-grid');
     await context.close();
   });
 });

@@ -54,6 +54,13 @@ export function scenarioPatch(value: string): Pick<EntryDraft, 'ScenarioId' | 'U
   return { ScenarioId: null, UserCashflowLabel: null };
 }
 
+/** The chosen scenario's full text (the narrow select may cut it). */
+function scenarioTitle(e: Pick<EntryDraft, 'ScenarioId' | 'UserCashflowLabel'>, choices: readonly ScenarioSummary[]): string {
+  if (e.UserCashflowLabel !== null) return e.UserCashflowLabel;
+  const s = choices.find((c) => c.Id === e.ScenarioId);
+  return s ? scenarioLabel(s) : e.ScenarioId === null ? 'Static' : `Scenario #${e.ScenarioId}`;
+}
+
 const scenarioLabel = (s: ScenarioSummary) => `${s.ScenarioName}${s.Vendor ? ` (${s.Vendor})` : ''}${s.DealName ? '' : ' — common'}`;
 
 export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenarios, cashflows, results, onChange, onDeal, onRemove }: EntriesTableProps) {
@@ -68,9 +75,9 @@ export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenario
       <table className="table table-sm align-middle crt-portfolio-entries" data-testid="portfolio-entries">
         <thead>
           <tr>
-            <th>#</th><th>Deal</th><th>Bond</th><th>{reins ? 'Initial Limit ($)' : 'Balance ($)'}</th><th>{reins ? 'Collateral (%)' : 'Price ($)'}</th>
+            <th>#</th><th>Deal</th><th>Bond</th><th>{reins ? 'Initial Limit ($)' : 'Balance ($)'}</th>{reins ? <th title="Collateral (%)">Coll (%)</th> : <th>Price ($)</th>}
             <th>Scenario</th><th>CPR (%)</th><th>CDR (%)</th><th>Sev (%)</th><th>Del (%)</th>
-            <th>{reins ? 'Cancellation' : 'Clean-up Call'}</th>
+            {reins ? <th title="Cancellation date (YYYYMMDD; blank: the deal's optional cancellation date)">Cancel Date</th> : <th>Clean-up Call</th>}
             <th className="text-end">Yield</th>
             {reins ? <><th className="text-end">Rate On Line</th><th className="text-end">Loss On Line</th><th className="text-end">Return On Line</th></> : null}
             {readOnly ? null : <th aria-label="Remove" />}
@@ -103,10 +110,10 @@ export function PortfolioEntriesTable({ type, entries, readOnly, deals, scenario
                   </select>
                 </td>
                 <td className="crt-amount">{text(i, e, 'OwnedFaceAmt', reins ? 'initial limit' : 'balance')}</td>
-                <td className="crt-narrow">{text(i, e, 'Margin', reins ? 'collateral' : 'price')}</td>
+                <td className="crt-margin">{text(i, e, 'Margin', reins ? 'collateral' : 'price')}</td>
                 <td className="crt-scenario">
                   <select className="form-select form-select-sm" aria-label={`Line ${i + 1} scenario`} data-testid={`entry-${i + 1}-scenario`}
-                    value={scenarioValue(e)} disabled={readOnly} onChange={(ev) => onChange(i, scenarioPatch(ev.target.value))}>
+                    value={scenarioValue(e)} title={scenarioTitle(e, choices)} disabled={readOnly} onChange={(ev) => onChange(i, scenarioPatch(ev.target.value))}>
                     <option value="">Static</option>
                     {!known ? <option value={`s:${e.ScenarioId}`}>Scenario #{e.ScenarioId}</option> : null}
                     {choices.map((s) => <option key={s.Id} value={`s:${s.Id}`}>{scenarioLabel(s)}</option>)}

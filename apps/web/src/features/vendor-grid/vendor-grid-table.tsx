@@ -34,19 +34,19 @@ export function VendorGridTable({ type, entries, columns, cells, metric, onHeade
 
   const columnDefs = useMemo<(ColDef<Row> | ColGroupDef<Row>)[]>(() => {
     const fixed: ColDef<Row>[] = [
-      { colId: 'n', headerName: '#', width: 56, pinned: 'left', valueGetter: (p) => (p.data?.entry ? p.data.entry.OrdinalNumber : 'Totals') },
+      { colId: 'n', headerName: '#', width: 44, pinned: 'left', valueGetter: (p) => (p.data?.entry ? p.data.entry.OrdinalNumber : '') },
       {
-        colId: 'deal', headerName: 'Deal', width: 170, pinned: 'left',
-        cellRenderer: (p: { data?: Row }) => (p.data?.entry ? <Link to={dealLink(p.data.entry.DealName, p.data.entry.BondName)}>{p.data.entry.DealName}</Link> : null),
+        colId: 'deal', headerName: 'Deal', width: 132, pinned: 'left',
+        cellRenderer: (p: { data?: Row }) => (p.data?.entry ? <Link to={dealLink(p.data.entry.DealName, p.data.entry.BondName)}>{p.data.entry.DealName}</Link> : <b>Totals</b>),
       },
       {
-        colId: 'bond', headerName: 'Bond', width: 90,
+        colId: 'bond', headerName: 'Bond', width: 68,
         cellRenderer: (p: { data?: Row }) => (p.data?.entry && !/^CIRT/i.test(p.data.entry.DealName)
           ? <Link to={bondLink(p.data.entry.DealName, p.data.entry.BondName)}>{p.data.entry.BondName}</Link> : null),
       },
-      { colId: 'face', headerName: reins ? 'Initial Limit' : 'Balance', width: 130, type: 'rightAligned', valueGetter: (p) => (p.data?.entry ? money(p.data.entry.OwnedFaceAmt) : money(entries.reduce((s, e) => s + e.OwnedFaceAmt, 0))) },
-      { colId: 'current', headerName: reins ? 'Current Limit' : 'Current Balance', width: 130, type: 'rightAligned', valueGetter: (p) => money(p.data?.current) },
-      { colId: 'margin', headerName: reins ? 'Coll (%)' : 'Price', width: 80, type: 'rightAligned', valueGetter: (p) => (p.data?.entry ? p.data.entry.Margin.toFixed(2) : '') },
+      { colId: 'face', headerName: reins ? 'Initial Limit' : 'Balance', width: 112, type: 'rightAligned', valueGetter: (p) => (p.data?.entry ? money(p.data.entry.OwnedFaceAmt) : money(entries.reduce((s, e) => s + e.OwnedFaceAmt, 0))) },
+      { colId: 'current', headerName: reins ? 'Current Limit' : 'Current Balance', width: 112, type: 'rightAligned', valueGetter: (p) => money(p.data?.current) },
+      { colId: 'margin', headerName: reins ? 'Coll (%)' : 'Price', width: 68, type: 'rightAligned', valueGetter: (p) => (p.data?.entry ? p.data.entry.Margin.toFixed(2) : '') },
     ];
     const scenarioDef = (c: ScenarioColumn): ColDef<Row> => ({
       colId: SCENARIO_PREFIX + c.key, headerName: c.name, type: 'rightAligned',
