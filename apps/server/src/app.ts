@@ -85,7 +85,7 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   app.addHook('onSend', async (request, _reply, payload) => {
     if (mayChangeCatalog(request.method, request.url, request.user?.roles)) {
       ctx.catalog.clear();
-      ctx.dealStarts.clear();
+      ctx.runDeals.clear();
     }
     return payload;
   });

@@ -11,7 +11,7 @@ import { RunResultCache, resultCacheBytes } from './runs/result-cache.ts';
 import { createRunService, type RunService } from './runs/run-service.ts';
 import { seedDatabase } from './seed/index.ts';
 import { CatalogCache, startCatalogNotifications } from './modules/deals/catalog-cache.ts';
-import { DealStartCache } from './modules/deals/deal-state.service.ts';
+import { RunDealCache } from './modules/deals/run-deal-cache.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
 
 /** Migrates and seeds an open database, then builds the app on it (used by main and by tests). */
@@ -24,9 +24,9 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
   const sessions = new SessionCache();
   const notifications = await startAuthNotifications(handle, sessions);
   const catalog = new CatalogCache();
-  const dealStarts = new DealStartCache();
-  const stopCatalogNotifications = await startCatalogNotifications(handle, catalog, dealStarts);
-  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog, dealStarts,
+  const runDeals = new RunDealCache();
+  const stopCatalogNotifications = await startCatalogNotifications(handle, catalog, runDeals);
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog, runDeals,
     runResults: new RunResultCache(resultCacheBytes()),
   };
   const app = await buildApp(ctx, sessions, options);

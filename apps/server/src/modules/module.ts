@@ -13,7 +13,7 @@ import type { Db } from '../db/database.ts';
 import type { RunResultCache } from '../runs/result-cache.ts';
 import type { RunService } from '../runs/run-service.ts';
 import type { CatalogCache } from './deals/catalog-cache.ts';
-import type { DealStartCache } from './deals/deal-state.service.ts';
+import type { RunDealCache } from './deals/run-deal-cache.ts';
 
 /** What every feature module gets: the database, the token service, the configuration, a clock and the run service. */
 export interface ModuleContext {
@@ -25,8 +25,8 @@ export interface ModuleContext {
   authEvents: AuthEvents;
   /** Each user's catalog rows in memory (GET /deals), forgotten on any change of deals or assignments. */
   catalog: CatalogCache;
-  /** Deals' starting points for runs (structure and state at a settlement date), forgotten with the catalog. */
-  dealStarts: DealStartCache;
+  /** What runs read about deals (assignment, structure, state at a date), forgotten with the catalog. */
+  runDeals: RunDealCache;
   /** Answers of finished deal runs by their complete input (runs/result-cache.ts). */
   runResults: RunResultCache;
   config: AppConfig;

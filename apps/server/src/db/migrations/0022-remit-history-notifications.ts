@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Runs start from a deal's state at the settlement date, read from the remittance histories, and
- * each replica keeps those starting points in memory (DealStartCache) beside the catalog. A load
+ * each replica keeps those starting points in memory (RunDealCache) beside the catalog. A load
  * of new remittances (the data CLI, another replica's catalogue reload) must reach every replica,
  * so the histories notify on migration 0019's channel too: receivers forget their deal caches.
  */

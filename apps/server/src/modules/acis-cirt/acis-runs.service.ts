@@ -57,7 +57,7 @@ export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: Acis
   if (rate === null) throw new Invalid(`The premium of ${deal.deal_name} ${bond.bond_name} is not known.`);
   // The STACR run ignores the request's own call switch: Cancellation is the ACIS call here.
   const prepared = await prepareRun(ctx, user, { ...checked.body, DealName: deal.deal_name, Cancellation: false }, false);
-  const start = await ctx.dealStarts.start(ctx.db, deal.deal_name, Number(prepared.request.SettlementDate));
+  const start = await ctx.runDeals.start(ctx.db, deal.deal_name, Number(prepared.request.SettlementDate));
   const state = await acisStacrState(ctx.db, deal.deal_name, prepared.spec, prepared.state, start?.remitDate ?? null, bonds);
   const run: PreparedRun = { ...prepared, state, deal: dealInput(prepared.deal.key, state, () => ({ spec: prepared.spec, tape: null })) };
   const maturity = ymdToIso(deal.maturity_date);

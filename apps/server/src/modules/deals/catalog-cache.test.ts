@@ -32,6 +32,18 @@ describe('catalog cache', () => {
     expect(await catalog()).toEqual([DNA1, DNA2]);
   });
 
+  it('runs check the assignment from memory, and an assignment removed outside the API closes the deal to the next runs', async () => {
+    const run = async () => (await t.request({ method: 'POST', url: '/api/simulate?useShallowResponse=true', token: member, payload: {
+      DealName: DNA2, SettlementDate: 20260317, Cpr: [0, 0.1], Cdr: [0, 0], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0367],
+    } })).statusCode;
+    expect(await run()).toBe(200);
+    expect(await run()).toBe(200);
+    await userDeals().deleteFrom('user_deals').where('user_id', '=', memberId).where('deal_name', '=', DNA2).execute();
+    await expect.poll(run, { timeout: 10_000, interval: 50 }).toBe(404);
+    await userDeals().insertInto('user_deals').values({ user_id: memberId, deal_name: DNA2 }).execute();
+    await expect.poll(run, { timeout: 10_000, interval: 50 }).toBe(200);
+  });
+
   it('a change made outside the API (another replica, the data CLI) arrives by database notice', async () => {
     expect(await catalog()).toEqual([DNA1, DNA2]); // cached now
     await userDeals().deleteFrom('user_deals').where('user_id', '=', memberId).where('deal_name', '=', DNA2).execute();

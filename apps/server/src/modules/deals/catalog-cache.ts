@@ -31,11 +31,6 @@ export class DealDataCache<K, V> {
     return loading;
   }
 
-  /** The entry of `key` if it is held (or being read), without reading it. */
-  peek(key: K): Promise<V> | undefined {
-    return this.live ? this.entries.get(key) : undefined;
-  }
-
   clear(): void {
     this.entries.clear();
   }

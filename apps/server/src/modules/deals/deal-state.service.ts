@@ -7,7 +7,6 @@
 import type { DealSpec, DealState } from '@opencrt/engine';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { DealDataCache } from './catalog-cache.ts';
 import { dealsDb } from './deals.tables.ts';
 
 export interface DealStart {
@@ -22,12 +21,12 @@ export interface DealStart {
 }
 
 /** A deal's stored structure and its content version. */
-interface DealStructure {
+export interface DealStructure {
   spec: DealSpec | null;
   specVersion: string;
 }
 
-async function loadStructure(baseDb: Db, dealName: string): Promise<DealStructure | null> {
+export async function loadStructure(baseDb: Db, dealName: string): Promise<DealStructure | null> {
   const deal = await dealsDb(baseDb).selectFrom('deals').select(['structure', sql<string>`md5(coalesce(structure::text, ''))`.as('spec_version')])
     .where('deal_name', '=', dealName).executeTakeFirst();
   return deal ? { spec: (deal.structure ?? null) as DealSpec | null, specVersion: deal.spec_version } : null;
@@ -74,40 +73,4 @@ export async function loadDealStart(
       classA1TestFailed: remits.some((r) => Number(r.cumulated_loss_pct) > a1LimitPct),
     },
   };
-}
-
-/**
- * Deal starting points by deal and settlement date, for the run routes (every run needs one,
- * and reading it costs four queries and a parse of the structure). Entries are shared by
- * concurrent runs, so they are frozen; a deal's structure is read once for all its dates.
- * Forgotten with the catalog (DealDataCache): on any change of deals or remittance histories.
- */
-export class DealStartCache {
-  private readonly structures = new DealDataCache<string, DealStructure | null>(500);
-  private readonly starts = new DealDataCache<string, DealStart | null>(2000);
-
-  start(db: Db, dealName: string, settlementDate: number): Promise<DealStart | null> {
-    return this.starts.get(`${dealName}\u0000${settlementDate}`, async () => deepFreeze(
-      await loadDealStart(db, dealName, settlementDate, (name) => this.structures.get(name, async () => deepFreeze(await loadStructure(db, name)))),
-    ));
-  }
-
-  clear(): void {
-    this.structures.clear();
-    this.starts.clear();
-  }
-
-  setLive(live: boolean): void {
-    this.structures.setLive(live);
-    this.starts.setLive(live);
-  }
-}
-
-/** Freezes a plain-data value through and through (a shared cache entry must not be changed by a reader). */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) deepFreeze(member);
-  }
-  return value;
 }

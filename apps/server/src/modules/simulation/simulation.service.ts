@@ -7,7 +7,6 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { applyCreditModel, checkModelInputs, checkModelRole } from '../credit-models/credit-model.service.ts';
-import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { createScenariosService } from '../scenarios/scenarios.service.ts';
@@ -41,17 +40,6 @@ async function scenarioVectors(ctx: ModuleContext, user: AuthUser, id: number) {
 }
 
 /**
- * The user's deal of that name (case-insensitive): from their catalog when this replica holds it
- * (a run then costs no database read for it), else from the database.
- */
-async function assignedDeal(ctx: ModuleContext, user: AuthUser, name: string): Promise<{ deal_name: string; deal_type: string; issue_date: number } | null> {
-  const wanted = name.toLowerCase();
-  const row = (await ctx.catalog.peek(user.id)?.catch(() => undefined))?.find((d) => d.DealName.toLowerCase() === wanted);
-  if (row) return { deal_name: row.DealName, deal_type: row.DealType, issue_date: row.IssueDate };
-  return (await createDealsRepository(ctx.db).findAssigned(user.id, name)) ?? null;
-}
-
-/**
  * Resolves deal (assigned to the user), inputs, permissions and the starting state of a run.
  * `refuseReinsurance`: ACIS and CIRT deals are reinsurance on a reference pool; they run through
  * /simulate/acis and /simulate/cirt (which reuse this for the STACR side), never as a pool run of
@@ -60,7 +48,7 @@ async function assignedDeal(ctx: ModuleContext, user: AuthUser, name: string): P
 export async function prepareRun(
   ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean, { refuseReinsurance = false } = {},
 ): Promise<PreparedRun> {
-  const deal = await assignedDeal(ctx, user, body.DealName);
+  const deal = await ctx.runDeals.assigned(ctx.db, user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
   if (refuseReinsurance && (deal.deal_type === 'ACIS' || deal.deal_type === 'CIRT')) {
     throw new Invalid(`${deal.deal_name} is a ${deal.deal_type} deal: run it on the ${deal.deal_type} analysis screen.`);
@@ -79,7 +67,7 @@ export async function prepareRun(
   const settlement = Number(request.SettlementDate ?? 0) || deal.issue_date;
   // A settlement date before the issue date is the issue date (spec 000 §4).
   const effective = Math.max(settlement, deal.issue_date);
-  const start = await ctx.dealStarts.start(ctx.db, deal.deal_name, effective);
+  const start = await ctx.runDeals.start(ctx.db, deal.deal_name, effective);
   if (!start?.spec) throw new Invalid(`The ${deal.deal_type} waterfall of ${deal.deal_name} is not modelled yet.`);
   const spec = start.spec;
   if (request.BondName && !spec.tranches.some((t) => t.name === request.BondName) && !(spec.macrClasses ?? []).some((m) => m.name === request.BondName)) {
