@@ -67,7 +67,8 @@ try {
   // Distinct scenarios (a CPR of its own per request): every answer is computed, none comes
   // from the result cache that serves the repeated request above.
   let n = 0;
-  const distinct = { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...DNA1, Cpr: [0, 0.05 + (n++ % 100_000) / 1e6] }) }) };
+  // (autocannon calls setupRequest per request only for entries of `requests`.)
+  const distinct = { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...DNA1, Cpr: [0, 0.05 + (n++ % 100_000) / 1e6] }) }) }] };
   await measure('POST /api/simulate DNA1 distinct scenarios, 1 connection', { url: `${url}/api/simulate`, connections: 1, ...post(DNA1), ...distinct });
   await measure('POST /api/simulate DNA1 distinct scenarios, 8 connections', { url: `${url}/api/simulate`, connections: 8, ...post(DNA1), ...distinct });
   // As a browser asks: the answer compressed (br), which costs the server the compression.
