@@ -25,6 +25,10 @@ describe('simulation access', () => {
     expect(userId).toBeDefined();
     expect((await t.request({ method: 'POST', url: '/api/simulate/yield', token, payload: run })).statusCode).toBe(200);
     await sql`delete from user_deals where user_id = ${userId} and deal_name = ${DNA1}`.execute(t.ctx.db);
+    // Runs check assignments from memory; a change made outside the API (as here) reaches that
+    // cache by database notice, a moment later on PostgreSQL (the admin API clears it at once).
+    await expect.poll(async () => (await t.request({ method: 'POST', url: '/api/simulate/yield', token, payload: run })).statusCode,
+      { timeout: 10_000, interval: 50 }).toBe(404);
     for (const url of ENDPOINTS) {
       const res = await t.request({ method: 'POST', url, token, payload: run });
       expect(res.statusCode, url).toBe(404);
