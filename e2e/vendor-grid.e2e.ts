@@ -60,6 +60,16 @@ function pool(start: number, months: number) {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(tmpdir(), `vendor-grid-${name}.png`), fullPage: true });
 
+/** The admin's grid on the test portfolio and vendor, with "Export Cashflows to Database" on. */
+async function openGridForDatabase(page: Page) {
+  await signIn(page, 'admin');
+  await openGrid(page);
+  await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
+  await page.selectOption('[data-testid=grid-vendor]', VENDOR);
+  await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
+  await page.getByTestId('grid-export-db').check();
+}
+
 async function openGrid(page: Page) {
   await page.goto('/vendor_grid');
   await page.getByTestId('vendor-grid-page').waitFor();
@@ -225,14 +235,15 @@ describe('vendor grid', () => {
 
       await page.getByTestId('run-scenarios').click();
       await page.getByTestId('grid-progress').waitFor({ state: 'detached', timeout: 60_000 });
-      expect(await (await cell(page, 1, name)).textContent()).toBe('Missing scenario');
+      // Two entries run in a blink: the progress bar may be gone before it was seen, so wait for the cells.
+      await expect.poll(async () => (await cell(page, 1, name)).textContent(), { timeout: 30_000 }).toBe('Missing scenario');
       // The ACIS cell is the portfolio screen's run of that entry with the cashflow chosen.
       const run = await api<{ AcisPortfolio: { PortfolioEntries: { LineMetrics: { RateOnLine: number }; CollateralLossesPct: number }[] } }>('analyst', 'POST', '/simulate/portfolio', {
         SettlementDate: Number(SETTLEMENT.replace(/-/g, '')), PortfolioType: 'Reinsurance',
         Entries: [{ OrdinalNumber: 1, DealName: 'ACIS 2020-DNA3', BondName: 'M-2A', OwnedFaceAmt: 1_000_000, Margin: 0.2, InterestRate: 0, Cpr: 0, Cdr: 0, LossSeverity: 0, Delinquency: 0, UserCashflowLabel: label }],
       });
       const line = run.AcisPortfolio.PortfolioEntries[0];
-      expect(await (await cell(page, 0, name)).textContent()).toBe(`${((line?.LineMetrics.RateOnLine ?? NaN) * 100).toFixed(2)}%`);
+      await expect.poll(async () => (await cell(page, 0, name)).textContent(), { timeout: 30_000 }).toBe(`${((line?.LineMetrics.RateOnLine ?? NaN) * 100).toFixed(2)}%`);
       await page.getByTestId('metric-CollateralLossesPct').check();
       expect(await (await cell(page, 0, name)).textContent()).toBe(`${(line?.CollateralLossesPct ?? NaN).toFixed(2)}%`);
       expect(await dangerAlerts(page)).toBe(0);
@@ -295,6 +306,7 @@ describe('vendor grid', () => {
       // A new run starts from blank cells and completes: the cancelled one no longer holds the run service.
       const started = Date.now();
       await page.getByTestId('run-scenarios').click();
+      await page.getByTestId('grid-progress').waitFor();
       await page.getByTestId('grid-progress').waitFor({ state: 'detached', timeout: 180_000 });
       const seconds = (Date.now() - started) / 1000;
       console.log(`grid rerun after cancel: ${ENTRIES} × 6 in ${seconds.toFixed(1)} s (browser, end to end)`);
@@ -311,12 +323,7 @@ describe('vendor grid', () => {
 
   it('offers the database export to admins only, showing Calculating... while it saves', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
-    await openGrid(page);
-    await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
-    await page.selectOption('[data-testid=grid-vendor]', VENDOR);
-    await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
-    await page.getByTestId('grid-export-db').check();
+    await openGridForDatabase(page);
     // The analyst's own deal-only scenario is not the admin's: the five shared demo ones.
     await expect.poll(() => page.getByTestId('grid-counts').textContent()).toBe('2 entries × 5 scenarios');
     await page.getByTestId('run-scenarios').click();
@@ -337,12 +344,7 @@ describe('vendor grid', () => {
   it('asks to save an unsaved database calculation on leaving: refusing leaves, a failing save stays, a working save saves and leaves', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, 'admin');
-      await openGrid(page);
-      await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
-      await page.selectOption('[data-testid=grid-vendor]', VENDOR);
-      await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
-      await page.getByTestId('grid-export-db').check();
+      await openGridForDatabase(page);
       const saves: number[] = [];
       page.on('response', (r) => { if (r.url().endsWith('/api/simulate/portfolio/save')) saves.push(r.status()); });
       const asked: string[] = [];
