@@ -6,15 +6,16 @@ import { createHash } from 'node:crypto';
  * vectors, scenarios and credit-model vectors already turned into numbers). The engine is a pure
  * function of that input, so an entry is the answer for as long as this process runs; nothing
  * needs invalidating. Analysts rerun the same case often (a deal opened with its default
- * assumptions, a screen reloaded, a colleague on the same deal), and a DNA1 answer is 2 MB that
- * takes a worker ~15 ms to compute and write.
+ * assumptions, a screen reloaded, a colleague on the same deal), and a DNA1 answer is 2 MB of JSON
+ * that takes a worker ~15 ms to compute and write. Answers are kept as the bytes sent; the
+ * response must not change them.
  *
  * Access is checked before the cache is asked (the route resolves the user's deal first), so a
  * shared entry never shows a user a deal they may not run. Bounded by total size: past
  * `maxBytes` the least recently used entries go. `OPENCRT_RESULT_CACHE_MB=0` turns it off.
  */
 export class RunResultCache {
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, Uint8Array>();
   private bytes = 0;
   /** Counts for tests and benchmarks. */
   readonly stats = { hits: 0, misses: 0 };
@@ -22,7 +23,7 @@ export class RunResultCache {
   constructor(private readonly maxBytes: number) {}
 
   /** The cached answer of `input` or, computed by `run`, a new one (kept when it fits). */
-  async get(input: unknown, run: () => Promise<string>): Promise<string> {
+  async get(input: unknown, run: () => Promise<Uint8Array>): Promise<Uint8Array> {
     if (this.maxBytes <= 0) return run();
     const key = keyOf(input);
     const hit = this.entries.get(key);
@@ -39,15 +40,14 @@ export class RunResultCache {
     return answer;
   }
 
-  private store(key: string, answer: string): void {
-    // JavaScript strings of JSON are one byte per character here (ASCII), counted as such.
-    if (answer.length > this.maxBytes / 4 || this.entries.has(key)) return;
+  private store(key: string, answer: Uint8Array): void {
+    if (answer.byteLength > this.maxBytes / 4 || this.entries.has(key)) return;
     this.entries.set(key, answer);
-    this.bytes += answer.length;
+    this.bytes += answer.byteLength;
     for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= old.length;
+      this.bytes -= old.byteLength;
     }
   }
 }

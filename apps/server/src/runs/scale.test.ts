@@ -78,6 +78,8 @@ describe.skipIf(!queueTestsEnabled)('scale: two API replicas + two workers on on
           : await fetch(url, { method: 'POST', headers: json, body: JSON.stringify({ ...step.body as object, Cpr: [0, 0.1 + (c * 6 + round) / 1000] }) });
         const text = await r.text();
         if (r.status !== 200) failures.push(`${r.status} ${step.path}: ${text.slice(0, 200)}`);
+        // The full answer crosses the queue as the worker's JSON bytes: it must arrive whole.
+        else if (step.path === '/api/simulate' && !((JSON.parse(text) as { BondsCashflows?: unknown[] }).BondsCashflows?.length)) failures.push(`no bonds in ${text.slice(0, 200)}`);
         done += 1;
       }
     };

@@ -35,7 +35,7 @@ export const simulationModule: ApiModule = {
         loanLevel: request.query.loanLevel === 'true',
         signal: runOptionsOf(request, reply).signal,
       });
-      // JSON text from the worker: with a JSON content type Fastify sends a string as it is.
+      // JSON bytes written by the worker, sent as they are under the JSON content type.
       return reply.type('application/json; charset=utf-8').send(json);
     });
 

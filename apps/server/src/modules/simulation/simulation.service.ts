@@ -107,17 +107,22 @@ export async function prepareRun(
 export async function runSimulation(
   ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
   options: { shallow: boolean; loanLevel: boolean; signal?: AbortSignal | undefined },
-): Promise<string> {
+): Promise<Buffer> {
   const started = performance.now();
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
   const input = { deal: run.deal, request: run.request, shallow: options.shallow };
-  const json = await ctx.runResults.get(input, () => ctx.runs.run('simulateJson', input, { userId: user.id, signal: options.signal }));
+  const json = asBuffer(await ctx.runResults.get(input, async () => ctx.runs.run('simulateJson', input, { userId: user.id, signal: options.signal })));
   return isAdmin(user) ? withRunTime(json, elapsedMs(started)) : json;
 }
 
+/** The bytes as a Buffer over the same memory (a queue worker's answer arrives as a plain Uint8Array). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** The answer object `json` with a RunTime member added last (the object's closing brace replaced). */
-function withRunTime(json: string, runTime: number): string {
-  return `${json.slice(0, json.lastIndexOf('}'))},"RunTime":${JSON.stringify(runTime)}}`;
+function withRunTime(json: Buffer, runTime: number): Buffer {
+  return Buffer.concat([json.subarray(0, json.lastIndexOf('}')), Buffer.from(`,"RunTime":${JSON.stringify(runTime)}}`)]);
 }
 
 /**
