@@ -3,6 +3,7 @@
  * database kept in $TMPDIR/opencrt-bench-data between runs), or BENCH_URL for a running one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,4 +57,18 @@ export async function signIn(url: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`sign-in of ${USER} failed (${res.status}): ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The server a benchmark measures: BENCH_URL when set (child null), else one started here. */
+export async function serverUnderTest(): Promise<{ url: string; child: ChildProcess | null }> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, child: null };
+  return startServer();
+}
+
+/** The resident memory in MB of a server started here (null for BENCH_URL: not ours to read). */
+export function residentMb(child: ChildProcess | null): number | null {
+  const pid = child?.pid;
+  if (!pid) return null;
+  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : null;
 }

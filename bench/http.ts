@@ -14,7 +14,7 @@
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { DNA1, signIn, startServer } from './bench-server.ts';
+import { DNA1, serverUnderTest, signIn } from './bench-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -34,8 +34,7 @@ async function measure(label: string, options: autocannon.Options): Promise<void
   console.log(`${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(6)} ms  ${(result.throughput.average / 1e6).toFixed(2)} MB/s${errors ? `  ERRORS ${errors} (${result.timeouts} timeouts, ${result.non2xx} non-2xx)` : ''}`);
 }
 
-const server = process.env.BENCH_URL ? null : await startServer();
-const url = process.env.BENCH_URL ?? server?.url ?? '';
+const { url, child: server } = await serverUnderTest();
 try {
   const token = await signIn(url);
   const auth = { authorization: `Bearer ${token}` };
@@ -81,5 +80,5 @@ try {
   if (wanted('GET /api/deals while four 50×50 matrices run')) await matricesAndCatalog();
   console.log(`\nload average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (other processes on this machine skew every figure)`);
 } finally {
-  server?.child.kill('SIGTERM');
+  server?.kill('SIGTERM');
 }

@@ -5,23 +5,14 @@
  * with think time. Reports requests, errors, p50/p99 per kind and the server's memory (RSS) at
  * start and end. Prints figures; never asserts on time.
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { DNA1, signIn, startServer } from './bench-server.ts';
+import { DNA1, residentMb, serverUnderTest, signIn } from './bench-server.ts';
 
 const USERS = Number(process.env.SOAK_USERS ?? 50);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 2);
 
-const server = process.env.BENCH_URL ? null : await startServer();
-const url = process.env.BENCH_URL ?? server?.url ?? '';
-
-/** The server's resident memory in MB (a child we started; null for BENCH_URL). */
-function rssMb(): number | null {
-  const pid = server?.child.pid;
-  if (!pid) return null;
-  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : null;
-}
+const { url, child: server } = await serverUnderTest();
+const rssMb = () => residentMb(server);
 
 const latencies = new Map<string, number[]>();
 const errors = new Map<string, number>();
@@ -87,4 +78,4 @@ for (const kind of new Set([...latencies.keys(), ...errors.keys()])) {
 const endRss = rssMb();
 console.log(`\n${total} requests in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(1)}/s), ${failed} errors; server RSS ${startRss?.toFixed(0) ?? '?'} MB at start, ${endRss?.toFixed(0) ?? '?'} MB at end; load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 for (const sample of errorSamples) console.log(`  error: ${sample}`);
-server?.child.kill('SIGTERM');
+server?.kill('SIGTERM');

@@ -10,9 +10,8 @@
  * a running server instead (memory is then not shown). GRID_ENTRIES, GRID_SCENARIOS, GRID_RUNS
  * change the shape (defaults 50, 20, 10).
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { signIn, startServer } from './bench-server.ts';
+import { residentMb, serverUnderTest, signIn } from './bench-server.ts';
 
 const ENTRIES = Number(process.env.GRID_ENTRIES ?? 50);
 const SCENARIOS = Number(process.env.GRID_SCENARIOS ?? 20);
@@ -20,15 +19,8 @@ const RUNS = Number(process.env.GRID_RUNS ?? 10);
 const VENDOR = 'Bench grid';
 const SETTLEMENT = 20260217;
 
-const server = process.env.BENCH_URL ? null : await startServer();
-const url = process.env.BENCH_URL ?? server?.url ?? '';
-
-function rssMb(): number | null {
-  const pid = server?.child.pid;
-  if (!pid) return null;
-  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : null;
-}
+const { url, child: server } = await serverUnderTest();
+const rssMb = () => residentMb(server);
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${url}/api${path}`, {
@@ -130,5 +122,5 @@ try {
   if (rss.length) console.log(`server RSS first/last/max over the ${RUNS} runs: ${rss[0]?.toFixed(0)} / ${rss.at(-1)?.toFixed(0)} / ${Math.max(...rss).toFixed(0)} MB`);
   console.log(`load after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
-  server?.child.kill();
+  server?.kill();
 }
