@@ -101,7 +101,7 @@ export async function prepareRun(
 }
 
 /**
- * POST /simulate: the deal's collateral and bond cashflows for one scenario, as JSON text (the
+ * POST /simulate: the deal's collateral and bond cashflows for one scenario, as JSON bytes (the
  * worker writes it; see the simulateJson task). Admins get RunTime (spec 000 §6), in milliseconds.
  */
 export async function runSimulation(
