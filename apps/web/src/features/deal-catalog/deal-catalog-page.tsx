@@ -9,7 +9,8 @@ import { analysisLink } from './catalog-groups.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import { exportCatalogCsv, findDealByCusip, saveBlob } from './deal-catalog.api.ts';
+import { saveBlob } from '../../components/cashflow-export/export-cashflows.ts';
+import { exportCatalogCsv, findDealByCusip } from './deal-catalog.api.ts';
 import { useDealCatalog } from './use-deal-catalog.ts';
 import { DealCatalogView } from './deal-catalog-view.tsx';
 

@@ -14,15 +14,3 @@ export function findDealByCusip(api: ApiClient, cusip: string): Promise<IdByCusi
 export async function exportCatalogCsv(api: ApiClient): Promise<Blob> {
   return (await api.request('/deals?export=true')).blob();
 }
-
-/** Save a Blob through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -13,13 +13,14 @@ import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { ModalFrame } from '../scenario-list/modal-frame.tsx';
 import { CirtEditor } from './cirt-editor.tsx';
 import {
-  createCustomDeal, deleteCustomDeal, exportOdf, getCustomDeal, getTemplate, listCustomDeals, saveBlob, updateCustomDeal,
+  createCustomDeal, deleteCustomDeal, exportOdf, getCustomDeal, getTemplate, listCustomDeals, updateCustomDeal,
 } from './deal-editor.api.ts';
 import {
   cirtDefaults, cloneName, issuesByPath, recomputeStack, stacrAcisDefaults, toForm, toPayload, validateCirtForm, validateStacrAcisForm,
   type CirtForm, type StacrAcisForm,
 } from './editor-form.ts';
 import { PythonEditor, droppedBonds, pythonBonds, pythonPayload, type PythonForm } from './python-editor.tsx';
+import { saveBlob } from '../../components/cashflow-export/export-cashflows.ts';
 import { exportQuickModel } from './quick-model.ts';
 import { StacrAcisEditor } from './stacr-acis-editor.tsx';
 

@@ -27,13 +27,3 @@ export async function exportOdf(api: ApiClient, id: number, name: string): Promi
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${name}.ODF`;
   return { fileName, blob: await res.blob() };
 }
-
-/** Saves a blob through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
