@@ -12,6 +12,8 @@ const isCi = process.env.CI === 'true';
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const reports = mkdtempSync(path.join(tmpdir(), 'opencrt-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// CI shows only the tail of the log, so what failed is repeated at the very end.
+const failures = [];
 const started = Date.now();
 
 function run(title, command, args, env = {}) {
@@ -19,6 +21,7 @@ function run(title, command, args, env = {}) {
   const t0 = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) failures.push(`step failed: ${title}`);
   return result.status === 0;
 }
 
@@ -33,10 +36,28 @@ function vitest(title, projects, env = {}) {
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if (!ok && !report.numFailedTests) totals.failed += 1; // a crash outside a test still counts
+    failures.push(...failedTests(title, report));
   } else if (!ok) {
     totals.failed += 1;
   }
   return ok;
+}
+
+/** One line per failed test of a vitest JSON report: step, file, name and the first line of the error. */
+function failedTests(title, report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name ?? '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      lines.push(`[${title}] ${name} > ${test.fullName}\n    ${reason}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      lines.push(`[${title}] ${name}: ${String(file.message ?? 'failed outside a test').split('\n')[0].slice(0, 300)}`);
+    }
+  }
+  return lines;
 }
 
 async function postgresReachable(url) {
@@ -67,4 +88,5 @@ rmSync(reports, { recursive: true, force: true });
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nWhole suite finished in ${minutes} min.`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+if (failures.length) console.log(`\nWhat failed:\n${failures.join('\n')}`);
 process.exit(steps.every(Boolean) && totals.failed === 0 ? 0 : 1);
