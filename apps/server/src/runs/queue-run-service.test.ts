@@ -35,8 +35,10 @@ describe.skipIf(!queueTestsEnabled)('QueueRunService (REDIS_URL mode: BullMQ job
 
   it('caps a user\'s runs across two API replicas (429 with a Message on the second)', async () => {
     const [a, b] = [service(), service()];
-    const first = a.run('spin', { ms: 2_000 }, { userId: 42 });
-    await new Promise((r) => setTimeout(r, 300));
+    const before = workers.reduce((n, w) => n + w.started.length, 0);
+    const first = a.run('spin', { ms: 3_000 }, { userId: 42 });
+    // Admitted once a worker has it (a fixed pause could end before a loaded machine admits it).
+    await eventually(() => workers.reduce((n, w) => n + w.started.length, 0) > before);
     await expect(b.run('spin', { ms: 10 }, { userId: 42 })).rejects.toMatchObject({ statusCode: 429, message: USER_BUSY });
     await first;
     await expect(b.run('spin', { ms: 10 }, { userId: 42 })).resolves.toBeGreaterThan(0);
