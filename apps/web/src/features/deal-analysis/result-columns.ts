@@ -7,14 +7,20 @@ const money = (v: unknown) => formatDollars(typeof v === 'number' ? v : null);
 /** Rates arrive as fractions; the screens show percent with 4 decimals. */
 const pct = (v: unknown) => formatPercent(typeof v === 'number' ? v * 100 : null, 4);
 const date = (v: unknown) => (typeof v === 'number' ? formatDate(v) : '-----');
+/** A deal test's outcome as the screen shows it. */
+const flag = (v: unknown) => (v === null || v === undefined ? '-----' : v ? 'Pass' : 'Fail');
+/** The same words in exports (a reader of the workbook sees what the screen said); no test, an empty cell. */
+const flagText = (v: unknown) => (typeof v === 'boolean' ? (v ? 'Pass' : 'Fail') : null);
 /** Rate fractions as the percent the screen shows (issue 18 #9); the export rounds them to 4 places. */
 const percentOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v * 100 : null);
 /**
  * Export form of each display format (the export convention of @opencrt/contracts export-format):
- * dollars to the cent, rates in percent like the screen, payment dates as dates (YYYY-MM-DD).
+ * dollars to the cent, rates in percent like the screen, payment dates as dates (YYYY-MM-DD), deal
+ * tests as Pass / Fail.
  */
 const EXPORT_OF = new Map<unknown, Pick<CashflowColumn<unknown>, 'exportValue' | 'exportKind'>>([
   [money, { exportKind: 'money' }], [pct, { exportValue: percentOf, exportKind: 'percent' }], [date, { exportKind: 'date' }],
+  [flag, { exportValue: flagText, exportKind: 'text' }],
 ]);
 function withExport<Row>(columns: CashflowColumn<Row>[]): CashflowColumn<Row>[] {
   return columns.map((c) => ({
@@ -32,8 +38,6 @@ export function exportColumns<Row>(columns: CashflowColumn<Row>[]): ExportColumn
     value: (r: Row) => { const v = c.value(r); return c.exportValue ? c.exportValue(v) : typeof v === 'boolean' ? String(v) : v; },
   }));
 }
-
-const flag = (v: unknown) => (v === null || v === undefined ? '-----' : v ? 'Pass' : 'Fail');
 
 export const COLLATERAL_COLUMNS: CashflowColumn<CollateralCashflowRow>[] = withExport([
   { header: 'Period', value: (r) => r.Period, width: 80 },

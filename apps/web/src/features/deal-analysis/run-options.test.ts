@@ -1,7 +1,7 @@
 import type { TriggerRow } from '@opencrt/engine';
 import { describe, expect, it } from 'vitest';
 import { defaultInputs, inputProblems } from './analysis-inputs.ts';
-import { TRIGGER_COLUMNS, triggerColumns } from './result-columns.ts';
+import { exportColumns, TRIGGER_COLUMNS, triggerColumns } from './result-columns.ts';
 import { collateralGroupsOf, isAbsDeal, isValidAbsSpeed, parseCollateralGroup, parseConvention, prepaymentLabel } from './run-options.ts';
 import { dealShareLink } from './share-link.ts';
 
@@ -70,5 +70,15 @@ describe('run options: collateral group and prepayment convention', () => {
     expect(withOc.map((c) => c.header)).toEqual([...TRIGGER_COLUMNS.map((c) => c.header), 'Overcollateralization']);
     const oc = withOc.at(-1);
     expect(oc?.format?.(oc.value(row(33_024_497.08)))).toBe('33,024,497.08');
+  });
+
+  it('exports the deal tests as the screen shows them: Pass, Fail, or an empty cell when there is no test', () => {
+    const row = { MinimumCreditEnhancementTest: true, DelinquencyTest: false, CumulativeNetLossTest: null, AllTestsPass: false } as unknown as TriggerRow;
+    const columns = exportColumns(TRIGGER_COLUMNS);
+    const exported = (header: string) => columns.find((c) => c.header === header)?.value(row);
+    expect([exported('MCE Test'), exported('Dlq Test'), exported('CNL Test'), exported('All Pass')]).toEqual(['Pass', 'Fail', null, 'Fail']);
+    expect(columns.find((c) => c.header === 'All Pass')?.kind).toBe('text');
+    const shown = TRIGGER_COLUMNS.find((c) => c.header === 'MCE Test');
+    expect(shown?.format?.(shown.value(row))).toBe('Pass');
   });
 });
