@@ -16,7 +16,12 @@ import { repeatedRunner } from './scenario-projector.ts';
  *   cent, i.e. it gets no principal back at all. A class that is paid some principal before losses
  *   reach it at every CDR (a senior class) has no full-write-down CDR: null.
  * Both CDRs are percent on a 0.01 grid: the smallest grid CDR at which the class has the loss.
- * Write-downs grow with CDR on the deals we model; the search assumes it (a bracket, then bisection).
+ * Write-downs grow with CDR almost everywhere, and the search assumes it (a bracket, then
+ * bisection). Near the month a class pays off they need not: a higher CDR can fail a trigger sooner
+ * and pay the class off before losses reach it (DNA1 M-1 at 18 CPR, 12 severity loses at 5.35 CDR,
+ * not at 5.36–5.37, again from 5.38; see the tests). Where such a window lies inside a bracket,
+ * bisection could settle on its upper edge; the answer is always a grid CDR with the loss and none
+ * one step below.
  */
 
 /** One class's breakevens, CDR in percent (null: not reached below the search ceiling). */
