@@ -45,10 +45,19 @@ export function writePrefs(p: GridPrefs): void {
   for (const [k, v] of Object.entries(p)) Cookies.set(PREFIX + k, String(v), KEEP);
 }
 
-/** Hidden scenario column keys (the cookie keeps them across reloads). */
+/**
+ * Hidden scenario columns fit a cookie only while the list is short: a browser drops a cookie over
+ * 4 KB without a word, which would bring back the previous list on reload, and every cookie also
+ * rides on each API request. A longer list is kept in localStorage under the same name instead; at
+ * any time exactly one of the two holds it.
+ */
+export const HIDDEN_COOKIE_LIMIT = 3_000;
+
+/** Hidden scenario column keys, kept across reloads (a cookie, or localStorage for a long list). */
 export function readHidden(): Set<string> {
+  const stored = Cookies.get(PREFIX + HIDDEN) ?? storage()?.getItem(PREFIX + HIDDEN) ?? '[]';
   try {
-    const list: unknown = JSON.parse(Cookies.get(PREFIX + HIDDEN) ?? '[]');
+    const list: unknown = JSON.parse(stored);
     return new Set(Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
   } catch {
     return new Set();
@@ -56,5 +65,22 @@ export function readHidden(): Set<string> {
 }
 
 export function writeHidden(keys: ReadonlySet<string>): void {
-  Cookies.set(PREFIX + HIDDEN, JSON.stringify([...keys]), KEEP);
+  const json = JSON.stringify([...keys]);
+  // The size the cookie would have on the wire (js-cookie percent-encodes the value).
+  if (encodeURIComponent(json).length <= HIDDEN_COOKIE_LIMIT) {
+    Cookies.set(PREFIX + HIDDEN, json, KEEP);
+    storage()?.removeItem(PREFIX + HIDDEN);
+  } else {
+    storage()?.setItem(PREFIX + HIDDEN, json);
+    Cookies.remove(PREFIX + HIDDEN, { path: '/' });
+  }
+}
+
+/** localStorage, or null where the browser refuses it (then a long list lasts until reload). */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
