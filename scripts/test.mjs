@@ -43,14 +43,15 @@ function vitest(title, projects, env = {}) {
   return ok;
 }
 
-/** One line per failed test of a vitest JSON report: step, file, name and the first line of the error. */
+/** Each failed test of a vitest JSON report: step, file, name and the start of the error. */
 function failedTests(title, report) {
   const lines = [];
   for (const file of report.testResults ?? []) {
     const name = path.relative(process.cwd(), file.name ?? '');
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      // Two lines: a fast-check failure gives its seed on the second.
+      const reason = String(test.failureMessages?.[0] ?? '').split('\n').slice(0, 2).join(' ').slice(0, 400);
       lines.push(`[${title}] ${name} > ${test.fullName}\n    ${reason}`);
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
