@@ -21,12 +21,18 @@ import { bindKeys } from './http/request-keys.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { modules } from './modules/index.ts';
 import { mayChangeCatalog } from './modules/deals/catalog-cache.ts';
+import { installHealth, type ReadinessCheck } from './ops/health.ts';
+import { AccessLog } from './ops/logging.ts';
+import { installMetrics, type Metrics } from './ops/metrics.ts';
+import { installRequestContext, requestIdOf } from './ops/request-context.ts';
 
 export interface BuildOptions {
   /** Fastify logger setting; tests pass false. */
   logger?: boolean | object;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** GET /metrics and GET /readyz: what they report (bootstrap builds them). */
+  ops?: { metrics: Metrics; readiness: Record<string, ReadinessCheck> };
 }
 
 /** Builds the HTTP app: API under /api (OpenAPI at /api/docs), the web app at / with history fallback. */
@@ -37,9 +43,17 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
     bodyLimit: 20 * 1024 * 1024,
     // A hop count trusts that many proxies nearest to us (Fastify's typing wants it as a function).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
-    // A client must deliver its whole request (headers and body) within a minute; slow-sending
-    // clients would otherwise hold connections open for good. Answers may take longer (runs).
-    requestTimeout: 60_000,
+    // A client must deliver its whole request (headers and body) within a minute
+    // (OPENCRT_REQUEST_TIMEOUT_MS); slow-sending clients would otherwise hold connections open for
+    // good. Answers may take longer (runs). Node checks the limit every connectionsCheckingInterval
+    // (30 s by default: a trickled body was cut after 90 s, not 60): check every second instead.
+    requestTimeout: ctx.config.ops.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1_000, Math.ceil(ctx.config.ops.requestTimeoutMs / 4)) },
+    // JSON log lines carry the request id (the caller's X-Request-Id when it is a short token);
+    // LOG_LEVEL=info gives one access-log line per request (ops/logging.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    logController: new AccessLog(),
     // Bad percent-encoding and HTTP parser failures get the same `{ Message }` body as everything else.
     frameworkErrors,
     clientErrorHandler,
@@ -52,6 +66,7 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
     return route.httpPart === 'body' ? (data: unknown) => validate(bindKeys(route.schema, data)) : validate;
   });
   app.setSerializerCompiler(serializerCompiler);
+  installRequestContext(app);
   installErrorHandling(app);
   installRequestGuards(app);
   await app.register(helmet, securityHeaderOptions);
@@ -79,6 +94,11 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   // Public on purpose (README "API"): the document describes shapes only; calls still need a token.
   // No validator badge: it would load an image from validator.swagger.io, outside the CSP.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+  // Probes and metrics at the root, where operators look for them (README "Operations").
+  if (options.ops) {
+    installHealth(app, options.ops.readiness);
+    installMetrics(app, options.ops.metrics, ctx.config.ops.metricsToken);
+  }
   installAuth(app, ctx.db, ctx.tokens, sessions);
   // This replica's own deal or assignment changes clear its catalog cache before the answer leaves
   // (the database notice that tells the other replicas may come a moment later).

@@ -41,6 +41,19 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Stored SQL reports: external source URLs, per-run statement timeout and row cap. */
   reports: ReportsConfig;
+  /** Operations: probes, metrics, time limits (README "Operations"). */
+  ops: OpsConfig;
+}
+
+export interface OpsConfig {
+  /** A client must deliver its whole request (headers and body) within this (OPENCRT_REQUEST_TIMEOUT_MS, 60 s); 408 after. */
+  requestTimeoutMs: number;
+  /** Bearer token that lets non-loopback clients read /metrics (METRICS_TOKEN); unset: loopback only. */
+  metricsToken: string | undefined;
+  /** SIGTERM: how long in-flight requests (runs) may take to finish before the process exits anyway (OPENCRT_SHUTDOWN_GRACE_MS, 30 s). */
+  shutdownGraceMs: number;
+  /** Sign-in slow-down per user name under attack from many addresses: this much delay per failure over the limit (OPENCRT_LOGIN_SLOWDOWN_MS, 1 s; capped at 10 steps). */
+  loginSlowdownMs: number;
 }
 
 export interface ReportsConfig {
@@ -90,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       redshiftUrl: env.OPENCRT_REPORTS_REDSHIFT_URL || undefined,
       timeoutSeconds: intFrom(env.OPENCRT_REPORT_TIMEOUT_SECONDS, 30, 'OPENCRT_REPORT_TIMEOUT_SECONDS'),
       maxRows: intFrom(env.OPENCRT_REPORT_MAX_ROWS, 10000, 'OPENCRT_REPORT_MAX_ROWS'),
+    },
+    ops: {
+      requestTimeoutMs: intFrom(env.OPENCRT_REQUEST_TIMEOUT_MS, 60_000, 'OPENCRT_REQUEST_TIMEOUT_MS'),
+      metricsToken: env.METRICS_TOKEN || undefined,
+      shutdownGraceMs: intFrom(env.OPENCRT_SHUTDOWN_GRACE_MS, 30_000, 'OPENCRT_SHUTDOWN_GRACE_MS'),
+      loginSlowdownMs: intFrom(env.OPENCRT_LOGIN_SLOWDOWN_MS, 1_000, 'OPENCRT_LOGIN_SLOWDOWN_MS'),
     },
   };
 }

@@ -2,6 +2,7 @@ import { startApp } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seededLoginLines } from './seed/seed-users.ts';
+import { loggerOptions } from './ops/logging.ts';
 
 /** Composition root: configuration → database → migrations and demo data → HTTP server. */
 async function main(): Promise<void> {
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
-  const { app, logins } = await startApp(handle, config, { serveWeb: true, logger: { level: process.env.LOG_LEVEL || 'warn' } });
+  const { app, logins } = await startApp(handle, config, { serveWeb: true, logger: loggerOptions() });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`OpenCRT database: ${where}`);

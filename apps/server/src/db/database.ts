@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: connections of the pool (GET /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: a snapshot of the data directory (tests start from it). */
   dump?: () => Promise<Blob>;
   /**
@@ -53,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Named so an operator (or a test) can tell this installation's listeners apart.
       listen: (channel, onMessage, onLive) =>
         listenOnPostgres(databaseUrl, `opencrt-listen-${schema ?? 'public'}`, channel, onMessage, onLive),

@@ -63,7 +63,30 @@ export interface RunService {
   runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]>;
   /** How many tasks run at once (worker threads, or queue workers' concurrency): batches split to it. */
   readonly parallelism: number;
+  /** Null when runs can be served now, else why not (GET /readyz). */
+  readiness?(): Promise<string | null>;
+  /** Tasks waiting and running (GET /metrics). */
+  load?(): Promise<RunLoad>;
+  /** Where the service reports its state changes (the app's logger; JSON lines). */
+  useLogger?(log: RunLogger): void;
   close(): Promise<void>;
+}
+
+export interface RunLoad {
+  /** Tasks waiting for a thread or a worker. */
+  queued: number;
+  /** Tasks running (busy threads, or active jobs across the queue workers). */
+  running: number;
+  /** This process's engine threads; null in queue mode (the workers have them). */
+  threads: number | null;
+}
+
+/** The part of pino the run service logs through. */
+export interface RunLogger {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export interface RunLimits {
@@ -127,6 +150,8 @@ export class ThreadPoolRunService implements RunService {
   private readonly pool: Piscina;
   private readonly admissions: Admissions;
   private readonly sentDeals = new SentDeals();
+  /** Tasks handed to the pool and not settled (queued in it, or on a thread). */
+  private inFlight = 0;
   readonly parallelism: number;
 
   constructor(limits: RunLimits = defaultRunLimits()) {
@@ -165,7 +190,12 @@ export class ThreadPoolRunService implements RunService {
     try {
       return await this.sentDeals.send(input, async (sent) => {
         const message: TaskMessage = { name, input: sent };
-        return (await this.pool.run(message, signal ? { signal } : {})) as TaskOutput<N>;
+        this.inFlight += 1;
+        try {
+          return (await this.pool.run(message, signal ? { signal } : {})) as TaskOutput<N>;
+        } finally {
+          this.inFlight -= 1;
+        }
       });
     } catch (error) {
       throw cancelledOr(error);
@@ -180,6 +210,15 @@ export class ThreadPoolRunService implements RunService {
   /** Tasks completed by the pool so far (tests and diagnostics). */
   get completed(): number {
     return this.pool.completed;
+  }
+
+  async readiness(): Promise<string | null> {
+    return null;
+  }
+
+  async load(): Promise<RunLoad> {
+    const queued = this.pool.queueSize;
+    return { queued, running: Math.max(0, Math.min(this.parallelism, this.inFlight - queued)), threads: this.parallelism };
   }
 
   async close(): Promise<void> {

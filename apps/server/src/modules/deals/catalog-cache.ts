@@ -16,13 +16,16 @@ const CHANNEL = 'opencrt_catalog';
 export class DealDataCache<K, V> {
   private readonly entries = new Map<K, Promise<V>>();
   private live = false;
+  /** Lookups answered from memory and not (GET /metrics); a lookup while not live is a miss. */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(private readonly maxEntries: number) {}
 
   async get(key: K, load: () => Promise<V>): Promise<V> {
-    if (!this.live) return load();
+    if (!this.live) { this.stats.misses += 1; return load(); }
     const cached = this.entries.get(key);
-    if (cached) return cached;
+    if (cached) { this.stats.hits += 1; return cached; }
+    this.stats.misses += 1;
     const loading = load();
     this.entries.set(key, loading);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);

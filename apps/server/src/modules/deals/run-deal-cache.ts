@@ -42,6 +42,11 @@ export class RunDealCache {
     for (const cache of this.caches()) cache.clear();
   }
 
+  /** Lookups of its three caches together (GET /metrics). */
+  get stats(): { hits: number; misses: number } {
+    return this.caches().reduce((sum, c) => ({ hits: sum.hits + c.stats.hits, misses: sum.misses + c.stats.misses }), { hits: 0, misses: 0 });
+  }
+
   setLive(live: boolean): void {
     for (const cache of this.caches()) cache.setLive(live);
   }
