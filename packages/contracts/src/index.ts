@@ -17,3 +17,4 @@ export * from './custom-deals.ts';
 export * from './report-sql.ts';
 export * from './breakeven.ts';
 export * from './export-format.ts';
+export * from './field-messages.ts';

@@ -51,8 +51,10 @@ describe('bounded request fields', () => {
   it('portfolio entries: negative margin, CPR 500', async () => {
     const entry = { OrdinalNumber: 1, DealName: 'STACR 2026-DNA1', BondName: 'M-1', OwnedFaceAmt: 1000, Margin: 100 };
     const create = (e: object) => ({ Name: 'Bounded', PortfolioType: 'Bonds', PortfolioEntries: [{ ...entry, ...e }] });
-    expect(await refused('POST', '/api/portfolios/', create({ Margin: -1 }))).toBe('PortfolioEntries.0.Margin: must be between 0 and 1000');
-    expect(await refused('POST', '/api/portfolios/', create({ Cpr: [500] }))).toBe('PortfolioEntries.0.Cpr.0: must be between 0 and 100');
+    // A line and the field as the portfolio screen labels them, with unit and range (issue 23 #4).
+    expect(await refused('POST', '/api/portfolios/', create({ Margin: -1 }))).toBe('Line 1: Price ($) must be from 0 to 1,000');
+    expect(await refused('POST', '/api/portfolios/', create({ Cpr: [500] }))).toBe('Line 1: CPR (%) must be from 0 to 100');
+    expect(await refused('POST', '/api/portfolios/bulk', [create({}), create({ OwnedFaceAmt: 1e20 })])).toBe('Line 1: Balance ($) must be from 0 to 1,000,000,000,000');
   });
 
   it('vectors with −5 or 1e308', async () => {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { clientDatabaseError } from './database-errors.ts';
 import { AppError } from './errors.ts';
+import { describeValidation } from './validation-message.ts';
 
 /**
  * Maps every failure to `{ Message }`: domain errors keep their status, schema failures are 400
@@ -19,7 +20,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const database = clientDatabaseError(error);
     if (database) return reply.code(database.status).send({ Message: database.message });
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ Message: describeValidation(error.validation, error.validationContext) });
+      return reply.code(400).send({ Message: describeValidation(error.validation, error.validationContext, request.body) });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
@@ -45,18 +46,6 @@ export function installNotFound(app: FastifyInstance, serveIndexHtml: boolean): 
     }
     return reply.code(404).send({ Message: isApi ? 'Wrong path' : 'Not found' });
   });
-}
-
-interface Issue { instancePath: string; message?: string | undefined }
-
-/** One line per problem. Spec messages end with a period and name their field; others get "field: ". */
-function describeValidation(issues: readonly Issue[], context: string | undefined): string {
-  const lines = issues.map((issue) => {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
-    const message = issue.message ?? 'is invalid';
-    return message.endsWith('.') ? message : `${field}: ${message}`;
-  });
-  return [...new Set(lines)].join('\n');
 }
 
 /** Fastify's client-error texts (some quote the URL or a header back); ours name the problem only. */

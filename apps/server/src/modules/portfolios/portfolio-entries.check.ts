@@ -1,11 +1,11 @@
 /**
  * Checks of a portfolio's entries before a save (spec 002 §5 "Portfolio entry", spreadsheet rules):
- * deal and bond names required, the deal assigned to the caller, reinsurance deals only in
+ * amounts and percents within the screen's ranges, deal and bond names required, the deal assigned to the caller, reinsurance deals only in
  * Reinsurance portfolios (and the reverse), the bond present in the deal. Names are rewritten to
  * the catalogue's spelling so a lower-case deal typed by hand is stored as the catalogue has it.
  */
 import {
-  isReinsuranceDealName, userCashflowMissing, portfolioBondEmpty, portfolioBondMissing, portfolioDealEmpty, portfolioDealMissing, portfolioEntryTypeMismatch,
+  atLine, isReinsuranceDealName, portfolioEntryProblems, userCashflowMissing, portfolioBondEmpty, portfolioBondMissing, portfolioDealEmpty, portfolioDealMissing, portfolioEntryTypeMismatch,
   type PortfolioEntry, type PortfolioType,
 } from '@opencrt/contracts';
 import type { Db } from '../../db/database.ts';
@@ -28,6 +28,8 @@ export async function checkEntries(db: Db, userId: number, type: PortfolioType, 
   const bondsOf = new Map<string, string[]>();
   for (const [i, e] of entries.entries()) {
     const line = i + 1;
+    // In the screen's units and labels (issue 23 #3): collateral of 500 % or a CPR of 9900 % is refused.
+    issues.push(...portfolioEntryProblems(type, e).map((p) => atLine(line, p)));
     if (e.DealName === '') issues.push(portfolioDealEmpty(line));
     if (e.BondName === '') issues.push(portfolioBondEmpty(line));
     if (e.DealName === '') continue;

@@ -55,6 +55,18 @@ describe('portfolios API: create, list, read, update, delete', () => {
     expect(bonds.json().Message).toMatch(/^Line 1: reinsurance deals/);
     const unknown = await call('analyst', 'POST', '/portfolios/', { Name: 'U', PortfolioType: 'Reinsurance', PortfolioEntries: [{ ...entry(1, 'M-1', 1), DealName: 'ACIS 1999-X' }] });
     expect(unknown.json().Message).toBe("Line 1: deal doesn't exist");
+    // Issue 23 #3: amounts and percents outside the screen's ranges, named as the screen labels them.
+    const garbage = await call('analyst', 'POST', '/portfolios/', {
+      Name: 'G', PortfolioType: 'Reinsurance',
+      PortfolioEntries: [entry(1, 'M-1', 1), { ...entry(2, 'M-1', 1), OwnedFaceAmt: 1e20, Margin: 500_000, Cpr: [9900] }],
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().Message.split('\n')).toEqual([
+      'Line 2: Initial Limit ($) must be from 0 to 1,000,000,000,000', 'Line 2: Collateral Hold (%) must be from 0 to 100', 'Line 2: CPR (%) must be from 0 to 100',
+    ]);
+    // Within the contract's net (a bond price may be 500) but not a collateral percent: the entry check refuses it.
+    const collateral = await call('analyst', 'POST', '/portfolios/', { Name: 'G', PortfolioType: 'Reinsurance', PortfolioEntries: [{ ...entry(1, 'M-1', 1), Margin: 500 }] });
+    expect(collateral.json().Message).toBe('Line 1: Collateral Hold (%) must be from 0 to 100');
     expect((await call(null, 'POST', '/portfolios/', { Name: 'x', PortfolioType: 'Reinsurance', PortfolioEntries: [] })).statusCode).toBe(401);
     expect((await call(null, 'GET', '/portfolios/')).statusCode).toBe(401);
   });

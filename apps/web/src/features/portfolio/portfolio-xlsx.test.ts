@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { exportPortfolio, importPortfolios, incorrectFormat, REVIEW_XLSX, type DealLookup } from './portfolio-xlsx.ts';
+import { BONDS_HEADERS, exportPortfolio, importPortfolios, incorrectFormat, REINSURANCE_HEADERS, REVIEW_XLSX, type DealLookup } from './portfolio-xlsx.ts';
 
 const deals: DealLookup = {
   async find(name) {
@@ -51,11 +51,26 @@ describe('portfolio spreadsheets', () => {
       ['New', 'STACR 2020-DNA3', 'Z', 1, 100, 0, 0, 0, 0],
     ]), ['old'], deals);
     expect(out.errors).toEqual([
-      'Row 2: portfolio Old already exists', "Row 3: deal doesn't exist", 'Row 4: ACIS 2020-DNA3 cannot go into a Bonds portfolio',
-      "Row 5: bond Z doesn't exist in STACR 2020-DNA3", REVIEW_XLSX,
+      'Line 2: portfolio Old already exists', "Line 3: deal doesn't exist", 'Line 4: ACIS 2020-DNA3 cannot go into a Bonds portfolio',
+      "Line 5: bond Z doesn't exist in STACR 2020-DNA3", REVIEW_XLSX,
     ]);
     const ok = await importPortfolios(await book([head, ['New', 'stacr 2020-dna3', '', '1,000', 99.5, 0.1, 0, 0, 0]]), [], deals);
     expect(ok.portfolios[0]?.PortfolioEntries[0]).toMatchObject({ BondName: 'A', OwnedFaceAmt: 1000, Margin: 99.5 });
     expect((await importPortfolios(new ArrayBuffer(8), [], deals)).errors).toEqual([REVIEW_XLSX]);
+  });
+
+  it('refuses out-of-range and unreadable numbers per row, naming the column as the sheet heads it (issue 23 #3)', async () => {
+    const out = await importPortfolios(await book([[...REINSURANCE_HEADERS],
+      ['Big', 'ACIS 2020-DNA3', 'M-2A', 1e20, 5000, 99, 0, 0, 0],
+      ['Big', 'ACIS 2020-DNA3', 'M-2A', 'abc', 0.2, 0.1, 0, 0, 0],
+      ['Big', 'ACIS 2020-DNA3', 'M-2A', -5, 0.2, 0.1, 0, 0, 0],
+    ]), [], deals);
+    expect(out.portfolios).toEqual([]);
+    expect(out.errors).toEqual([
+      'Line 2: Initial Limit ($) must be from 0 to 1,000,000,000,000', 'Line 2: Collateral Hold (%) must be from 0 to 100', 'Line 2: CPR (%) must be from 0 to 100',
+      'Line 3: Initial Limit ($) must be a number', 'Line 4: Initial Limit ($) must be from 0 to 1,000,000,000,000', REVIEW_XLSX,
+    ]);
+    const bonds = await importPortfolios(await book([[...BONDS_HEADERS], ['B', 'STACR 2020-DNA3', 'A', 1000, 2000, 0, 0, 0, 0]]), [], deals);
+    expect(bonds.errors).toEqual(['Line 2: Price ($) must be from 0 to 1,000', REVIEW_XLSX]);
   });
 });

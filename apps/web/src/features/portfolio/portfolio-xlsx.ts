@@ -5,7 +5,9 @@
  * import); amounts are dollars.
  */
 import ExcelJS from 'exceljs';
-import { exportNumber, isReinsuranceDealName, type ExportKind, type PortfolioCreateRequest, type PortfolioType } from '@opencrt/contracts';
+import {
+  atLine, exportNumber, isReinsuranceDealName, mustBeNumber, portfolioEntryProblems, type ExportKind, type PortfolioCreateRequest, type PortfolioType,
+} from '@opencrt/contracts';
 import { addXlsxRow } from '../../components/cashflow-export/export-cashflows.ts';
 
 export const REINSURANCE_HEADERS = ['Portfolio Name', 'Deal id', 'Bond id', 'Initial Limit ($)', 'Collateral Hold (%)', 'CPR (%)', 'CDR (%)', 'Sev (%)', 'Del (%)'] as const;
@@ -52,27 +54,33 @@ export async function importPortfolios(data: ArrayBuffer, existingNames: readonl
     const name = cellText(v(1));
     const dealText = cellText(v(2));
     if (name === '' && dealText === '') continue;
-    const where = `Row ${rowNumber}`;
-    if (taken.has(name.toLowerCase())) { errors.push(`${where}: portfolio ${name} already exists`); continue; }
+    // The sheet's row number, as the spreadsheet shows it (the header is line 1).
+    const where = (text: string) => atLine(rowNumber, text);
+    if (taken.has(name.toLowerCase())) { errors.push(where(`portfolio ${name} already exists`)); continue; }
     const deal = await deals.find(dealText);
-    if (!deal) { errors.push(`${where}: deal doesn't exist`); continue; }
+    if (!deal) { errors.push(where("deal doesn't exist")); continue; }
     if (isReinsuranceDealName(deal.dealName) !== (type === 'Reinsurance')) {
-      errors.push(`${where}: ${deal.dealName} cannot go into a ${type} portfolio`);
+      errors.push(where(`${deal.dealName} cannot go into a ${type} portfolio`));
       continue;
     }
     const bondText = cellText(v(3)) || DEFAULT_BOND;
     const bond = deal.bonds.find((b) => b.toLowerCase() === bondText.toLowerCase());
-    if (!bond) { errors.push(`${where}: bond ${bondText} doesn't exist in ${deal.dealName}`); continue; }
+    if (!bond) { errors.push(where(`bond ${bondText} doesn't exist in ${deal.dealName}`)); continue; }
     const amounts = [4, 5, 6, 7, 8, 9].map((i) => cellNumber(v(i)));
-    if (amounts.some((x) => !Number.isFinite(x))) { errors.push(`${where}: a number is missing or not valid`); continue; }
+    const unreadable = amounts.flatMap((x, i) => (Number.isFinite(x) ? [] : [mustBeNumber((type === 'Reinsurance' ? REINSURANCE_HEADERS : BONDS_HEADERS)[i + 3] ?? '')]));
+    if (unreadable.length) { errors.push(...unreadable.map(where)); continue; }
     const [face, margin, cpr, cdr, sev, del] = amounts as [number, number, number, number, number, number];
-    const p = byName.get(name) ?? { Name: name, PortfolioType: type, PortfolioEntries: [] };
-    p.PortfolioEntries.push({
-      OrdinalNumber: p.PortfolioEntries.length + 1, DealName: deal.dealName, BondName: bond, OwnedFaceAmt: face,
+    const entry = {
+      OrdinalNumber: (byName.get(name)?.PortfolioEntries.length ?? 0) + 1, DealName: deal.dealName, BondName: bond, OwnedFaceAmt: face,
       // Collateral % is a percent cell (×100); a bond price is dollars per 100 as written.
       Margin: type === 'Reinsurance' ? pct(margin) : margin, AnnualPremium: 0,
       Cpr: [pct(cpr)], Cdr: [pct(cdr)], LossSeverity: [pct(sev)], Delinquency: [pct(del)], Libor: [0],
-    });
+    };
+    // Out of range (issue 23 #3: a limit of 1e20 or collateral of 500000 % was accepted): the row is refused.
+    const ranges = portfolioEntryProblems(type, entry);
+    if (ranges.length) { errors.push(...ranges.map(where)); continue; }
+    const p = byName.get(name) ?? { Name: name, PortfolioType: type, PortfolioEntries: [] };
+    p.PortfolioEntries.push(entry);
     byName.set(name, p);
   }
   if (errors.length > 0) return { portfolios: [], errors: [...errors, REVIEW_XLSX] };
