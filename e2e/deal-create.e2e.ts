@@ -193,7 +193,7 @@ describe('custom deal editor', () => {
     await editor.fill('Name', 'REMIC 2026-E2E3');
     await editor.fill('CustomFields.PA.coupon', '1');
     await editor.click('Create');
-    await editor.alert('success', 'Saved deal succesfully.');
+    await editor.alert('success', 'Custom Python deal REMIC 2026-E2E3 has been created successfully.');
     await page.waitForURL(/dealType=REMIC&dealId=\d+/);
     const run = async () => (await api<SimAnswer>('analyst', 'POST', '/simulate', { DealName: 'REMIC 2026-E2E3', Cpr: 0.1, Cdr: 0, LossSeverity: 0, Delinquency: 0, Libor: 0.04 }))
       .json.BondsCashflows.find((b) => b.BondName === 'PA')?.BondCashflow.map((r) => r.Interest) ?? [];
@@ -201,7 +201,7 @@ describe('custom deal editor', () => {
     await page.locator('[data-testid="field-CustomFields.PA.coupon"][value="1"]').waitFor();
     await editor.fill('CustomFields.PA.coupon', '1.25');
     await editor.click('Update');
-    await editor.alert('success', 'Saved deal succesfully.');
+    await editor.alert('success', 'Custom Python deal REMIC 2026-E2E3 has been updated successfully.');
     const after = await run();
     expect(before.length).toBeGreaterThan(12);
     for (let i = 0; i < 12; i++) expect(after[i]).toBeCloseTo(1.25 * (before[i] as number), 1);

@@ -290,9 +290,9 @@ describe('portfolio screen', () => {
       await alert(page, 'Please review the input XLSX file.');
       await page.click('[data-testid=manage-portfolios] .btn-close');
       await importFile(await write('bad-rows.xlsx', [headers, [name, 'ACIS 1999-NOPE', 'B-2', 1, 0.2, 0, 0, 0, 0], [name, 'STACR 2020-DNA3', 'B-1B', 1, 0.2, 0, 0, 0, 0], ['Demo bonds', 'ACIS 2020-DNA3', 'B-2', 1, 0.2, 0, 0, 0, 0]]));
-      await alert(page, "Row 2: deal doesn't exist");
-      await alert(page, 'Row 3: STACR 2020-DNA3 cannot go into a Reinsurance portfolio');
-      await alert(page, 'Row 4: portfolio Demo bonds already exists');
+      await alert(page, "Line 2: deal doesn't exist");
+      await alert(page, 'Line 3: STACR 2020-DNA3 cannot go into a Reinsurance portfolio');
+      await alert(page, 'Line 4: portfolio Demo bonds already exists');
       await page.click('[data-testid=manage-portfolios] .btn-close');
 
       // A good file: a blank bond is 'A'; percent cells ×100; the portfolio is new and unsaved.

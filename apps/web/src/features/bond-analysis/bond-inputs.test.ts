@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { defaultBondInputs, defaultBondName, formatMetric, tabFromQuery, loadBondInputs, saveBondInputs, quoteFields, scenarioProblem, tabProblem } from './bond-inputs.ts';
+import { defaultBondInputs, defaultBondName, formatMetric, tabFromQuery, loadBondInputs, saveBondInputs, quoteFields, scenarioProblem, tabProblem, matrixProblem } from './bond-inputs.ts';
 import { shareLink } from './share-link.ts';
 import { formatMatrixCell } from '../../components/matrix-grid/matrix-grid.tsx';
 
@@ -48,6 +48,15 @@ describe('bond analysis inputs', () => {
     expect(scenarioProblem({ ...inputs, cpr: '5,,7', lossSeverity: '' }, false, false)).toBe('Missing valid: CPR, Loss Severity');
     expect(scenarioProblem({ ...inputs, cpr: '', cdr: '' }, false, true)).toBeNull();
     expect(scenarioProblem({ ...inputs, cdr: '' }, true, false)).toBeNull();
+  });
+
+  it("refuses letters in CPR or CDR before a matrix runs (issue 23 #3: CPR 'abc' ran the grid)", () => {
+    const inputs = defaultBondInputs(false);
+    expect(matrixProblem({ ...inputs, cpr: 'abc' }, false, false)).toBe('Missing valid: CPR');
+    expect(matrixProblem({ ...inputs, cdr: 'x1' }, false, false)).toBe('Missing valid: CDR');
+    expect(matrixProblem(inputs, false, false)).toBeNull();
+    // A single run still takes a vector's name in CPR.
+    expect(scenarioProblem({ ...inputs, cpr: 'abc' }, false, false)).toBeNull();
   });
 
   it("checks an ABS speed as one number named 'ABS', and a matrix (CPR axes) not at all", () => {

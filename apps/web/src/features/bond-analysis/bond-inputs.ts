@@ -109,10 +109,12 @@ export function quoteFields(tab: PricingTab, inputs: BondInputs): Record<string,
  * 'Missing valid: ...' for scenario inputs that are blank or not numbers (spec 000 §5). Under the
  * ABS convention the prepayment input is one non-negative speed, named 'ABS'.
  */
-export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: boolean, convention: PrepaymentConvention = 'CPR'): string | null {
+export function scenarioProblem(
+  inputs: BondInputs, isAgency: boolean, matrix: boolean, convention: PrepaymentConvention = 'CPR', allowVectorNames = true,
+): string | null {
   const checks: [string, string, boolean][] = [
     ['CPR', inputs.cpr, true], ['CDR', inputs.cdr, true], ['Loss Severity', inputs.lossSeverity, false],
-    ['Delinquency', inputs.delinquency, false], ['LIBOR', inputs.libor, false],
+    ['Delinquency', inputs.delinquency, false], ['SOFR', inputs.libor, false],
   ];
   return missingValidMessage(checks
     // The matrix takes CPR and CDR from its axes; agency deals hide CDR, severity and delinquency.
@@ -120,7 +122,7 @@ export function scenarioProblem(inputs: BondInputs, isAgency: boolean, matrix: b
     .filter(([label]) => !isAgency || !['CDR', 'Loss Severity', 'Delinquency'].includes(label))
     .map(([label, text, named]) => [
       label === 'CPR' ? prepaymentMessageName(convention) : label, text,
-      label === 'CPR' && convention === 'ABS' ? isValidAbsSpeed(text) : toRequestRate(text, named) !== null,
+      label === 'CPR' && convention === 'ABS' ? isValidAbsSpeed(text) : toRequestRate(text, named && allowVectorNames) !== null,
     ] as const));
 }
 
@@ -134,7 +136,8 @@ export const MATRIX_NEEDS_AXES = 'A matrix needs at least one CPR and one CDR.';
 export function matrixProblem(inputs: BondInputs, isAgency: boolean, hasScenario: boolean): string | null {
   if (hasScenario) return scenarioProblem(inputs, isAgency, true);
   if (!inputs.cpr.trim() || (!isAgency && !inputs.cdr.trim())) return MATRIX_NEEDS_AXES;
-  return scenarioProblem(inputs, isAgency, false);
+  // The grid's axes are numbers: a vector name (or letters, issue 23 #3: CPR 'abc') is not a valid input here.
+  return scenarioProblem(inputs, isAgency, false, 'CPR', false);
 }
 
 /** Metric shown for a tab: price 5 decimals (percent of face), yield and spread in percent. */

@@ -29,13 +29,14 @@ describe('analysis inputs', () => {
   it('says the allowed range of an out-of-range input (issue 18 #7)', () => {
     const inputs = { ...defaultInputs(false), cpr: '150', cdr: '100', lossSeverity: '250' };
     expect(inputProblems(inputs, false)).toBe([
-      'Missing valid: CPR, CDR, Loss Severity',
-      'CPR must be from 0 to 99.9999 (%).', 'CDR must be from 0 to 99.9999 (%).', 'Loss Severity must be from 0 to 100 (%).',
+      'CPR (%) must be from 0 to 99.9999', 'CDR (%) must be from 0 to 99.9999', 'Loss Severity (%) must be from 0 to 100',
     ].join('\n'));
-    expect(inputProblems({ ...defaultInputs(false), cpr: '10, -1', libor: '-0.5' }, false)).toBe('Missing valid: CPR\nCPR must be from 0 to 99.9999 (%).');
+    expect(inputProblems({ ...defaultInputs(false), cpr: '10, -1', libor: '-0.5' }, false)).toBe('CPR (%) must be from 0 to 99.9999');
     // A blank input has no range line, only the name.
-    expect(inputProblems({ ...defaultInputs(false), cdr: '', delinquency: '101' }, false)).toBe('Missing valid: CDR, Delinquency\nDelinquency must be from 0 to 100 (%).');
+    expect(inputProblems({ ...defaultInputs(false), cdr: '', delinquency: '101' }, false)).toBe('Missing valid: CDR\nDelinquency (%) must be from 0 to 100');
     expect(inputProblems({ ...defaultInputs(false), cpr: '99.9999', lossSeverity: '100' }, false)).toBeNull();
+    // Each input named once, as the screen labels it (issue 23 #4).
+    expect(inputProblems({ ...defaultInputs(false), cpr: '150', libor: 'abc' }, false)).toBe('Missing valid: LIBOR / SOFR\nCPR (%) must be from 0 to 99.9999');
   });
 
   it('uses the spec defaults, agency ones without credit', () => {

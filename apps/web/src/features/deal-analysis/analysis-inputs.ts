@@ -1,4 +1,5 @@
 import { parseRampVector } from '@opencrt/engine/ramp-syntax';
+import { mustBeFrom } from '@opencrt/contracts';
 import Cookies from 'js-cookie';
 import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from './run-options.ts';
 
@@ -94,7 +95,7 @@ export function toRequestRate(text: string, allowVectorName: boolean): number[] 
  * 100, the index rate within ±100.
  */
 export const PERCENT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
-  CPR: [0, 99.9999], CDR: [0, 99.9999], 'Loss Severity': [0, 100], Delinquency: [0, 100], LIBOR: [-100, 100],
+  CPR: [0, 99.9999], CDR: [0, 99.9999], 'Loss Severity': [0, 100], Delinquency: [0, 100], 'LIBOR / SOFR': [-100, 100], SOFR: [-100, 100],
 };
 
 /** True when the text is a numeric list with a value outside the input's allowed range. */
@@ -106,17 +107,18 @@ export function isOutOfRange(label: string, text: string): boolean {
 }
 
 /**
- * 'Missing valid: A, B' (spec 000 §5), plus one line per out-of-range input giving its allowed
- * range, so "CPR 150" tells the user what would do (issue 18 #7).
+ * 'Missing valid: A, B' (spec 000 §5) for blanks and text that is not numbers, and one line per
+ * out-of-range input with its unit and range ("CPR (%) must be from 0 to 99.9999", issue 18 #7):
+ * each input named once (issue 23 #4: not "Missing valid: CPR CPR must be …").
  */
 export function missingValidMessage(checks: readonly (readonly [label: string, text: string, valid: boolean])[]): string | null {
-  const bad = checks.filter(([label, text, valid]) => !valid || isOutOfRange(label, text));
-  if (!bad.length) return null;
-  const ranges = bad.filter(([label, text, valid]) => valid && isOutOfRange(label, text)).map(([label]) => {
+  const invalid = checks.filter(([, , valid]) => !valid).map(([label]) => label);
+  const ranges = checks.filter(([label, text, valid]) => valid && isOutOfRange(label, text)).map(([label]) => {
     const [lo, hi] = PERCENT_RANGES[label] ?? [0, 0];
-    return `${label} must be from ${lo} to ${hi} (%).`;
+    return mustBeFrom(`${label} (%)`, lo, hi);
   });
-  return [`Missing valid: ${bad.map(([label]) => label).join(', ')}`, ...ranges].join('\n');
+  const lines = [...(invalid.length ? [`Missing valid: ${invalid.join(', ')}`] : []), ...ranges];
+  return lines.length ? lines.join('\n') : null;
 }
 
 /**
@@ -130,7 +132,8 @@ export function inputProblems(inputs: AssumptionInputs, isAgency: boolean, conve
     ['CDR', inputs.cdr, true],
     ['Loss Severity', inputs.lossSeverity, false],
     ['Delinquency', inputs.delinquency, false],
-    ['LIBOR', inputs.libor, false],
+    // Named as the screen labels the input (issue 23 #4).
+    ['LIBOR / SOFR', inputs.libor, false],
   ];
   const valid = (label: string, text: string, named: boolean) =>
     label === 'CPR' && convention === 'ABS' ? isValidAbsSpeed(text) : toRequestRate(text, named) !== null;

@@ -203,7 +203,7 @@ describe('DealAnalysisPage refused runs (issue 18 #7)', () => {
     await screen.findByTestId('results-panel');
     fireEvent.change(screen.getByLabelText('CPR (%)'), { target: { value: '150' } });
     fireEvent.click(screen.getByTestId('run-scenario'));
-    expect(screen.getByTestId('run-error').textContent).toContain('CPR must be from 0 to 99.9999 (%).');
+    expect(screen.getByTestId('run-error').textContent).toContain('CPR (%) must be from 0 to 99.9999');
     expect(screen.queryByTestId('results-panel')).toBeNull();
     expect(post).toHaveBeenCalledTimes(1);
   });

@@ -137,7 +137,7 @@ export function DealAnalysisPage() {
     const modelChosen = model.model !== 'None' && !scenario && !userCashflow;
     const storing = modelChosen && store.on && !/^BELL/i.test(deal.DealName);
     const problem = scenario || userCashflow ? null
-      : modelChosen ? (modelInputProblems(model) ?? (toRequestRate(inputs.libor, false) === null ? 'Missing valid: LIBOR' : null))
+      : modelChosen ? (modelInputProblems(model) ?? (toRequestRate(inputs.libor, false) === null ? 'Missing valid: LIBOR / SOFR' : null))
         : inputProblems(inputs, agency, effectiveConvention);
     if (!problem && storing && !store.name.trim()) { setRunError("Please provide the scenario's name"); return; }
     setRunError(problem);

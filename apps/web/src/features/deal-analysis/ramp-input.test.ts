@@ -23,7 +23,7 @@ describe('vendor ramp syntax in the rate inputs (issue 18 #16)', () => {
   it('refuses broken ramps like any bad input, and checks the expanded values against the range', () => {
     for (const bad of ['5 12R', '12R 10', '5 x', '5,,7', '1e3 2', '5 3Q 6']) expect(toRequestRate(bad, false), bad).toBeNull();
     expect(inputProblems({ ...defaultInputs(false), cpr: '5 12R' }, false)).toBe('Missing valid: CPR');
-    expect(inputProblems({ ...defaultInputs(false), cpr: '5 12R 150' }, false)).toBe('Missing valid: CPR\nCPR must be from 0 to 99.9999 (%).');
+    expect(inputProblems({ ...defaultInputs(false), cpr: '5 12R 150' }, false)).toBe('CPR (%) must be from 0 to 99.9999');
     expect(inputProblems({ ...defaultInputs(false), cpr: '5 12R 10' }, false)).toBeNull();
   });
 

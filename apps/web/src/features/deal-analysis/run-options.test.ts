@@ -45,7 +45,7 @@ describe('run options: collateral group and prepayment convention', () => {
     expect(isValidAbsSpeed('-1')).toBe(false);
     const inputs = defaultInputs(false);
     expect(inputProblems({ ...inputs, cpr: '1.5' }, false, 'ABS')).toBeNull();
-    expect(inputProblems({ ...inputs, cpr: '1.5,2', libor: '' }, false, 'ABS')).toBe('Missing valid: ABS, LIBOR');
+    expect(inputProblems({ ...inputs, cpr: '1.5,2', libor: '' }, false, 'ABS')).toBe('Missing valid: ABS, LIBOR / SOFR');
     // The same list is a valid CPR vector.
     expect(inputProblems({ ...inputs, cpr: '1.5,2' }, false, 'CPR')).toBeNull();
   });

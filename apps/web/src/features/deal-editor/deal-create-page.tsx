@@ -126,7 +126,8 @@ export function DealCreatePage() {
     return true;
   };
 
-  const savedMessage = (verb: 'created' | 'updated') => (state.kind === 'PYTHON' ? 'Saved deal succesfully.' : `Custom ${KIND_LABEL[state.kind]} deal ${nameOf(state)} has been ${verb} successfully.`);
+  // Worded as every editor words it (issue 23 #4: not the spec's 'Saved deal succesfully.').
+  const savedMessage = (verb: 'created' | 'updated') => `Custom ${KIND_LABEL[state.kind]} deal ${nameOf(state)} has been ${verb} successfully.`;
 
   const create = async () => {
     if (!validate()) return;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CirtDeal } from '@opencrt/contracts';
 import {
   addBond, cascadeDates, cirtDefaults, cloneName, formatNumber, parseNumber, recomputeStack, removeBond, renameStacr,
-  stacrAcisDefaults, toPayload, validateCirtForm, validateStacrAcisForm,
+  stacrAcisDefaults, toPayload, validateCirtForm, validateStacrAcisForm, MUST_BE_NUMBER,
 } from './editor-form.ts';
 
 describe('editor form', () => {
@@ -24,6 +24,11 @@ describe('editor form', () => {
       { path: 'Wac', message: 'Field is required.' },
       { path: 'EarlyRedemptionDate', message: 'Early Redemption Date should be less than Maturity Date' },
     ]);
+    // Letters in a number field: the field must be a number, it is not missing (issue 23 #4).
+    expect(validateCirtForm({ ...f, Name: 'CIRT X', Wac: 'abc' })).toEqual([{ path: 'Wac', message: MUST_BE_NUMBER }]);
+    expect(MUST_BE_NUMBER).toBe('Must be a number.');
+    const rows = f.LiabilityStepDowns.map((r, i) => (i === 1 ? { ...r, Detachment: '2.5x' } : r));
+    expect(validateCirtForm({ ...f, Name: 'CIRT X', LiabilityStepDowns: rows })).toContainEqual({ path: 'LiabilityStepDowns[1].Detachment', message: MUST_BE_NUMBER });
   });
 
   it('links the STACR and ACIS editors: names, thickness and balance, paired rows', () => {

@@ -84,8 +84,27 @@ export function issuesByPath(issues: FieldIssue[]): Record<string, string> {
   return Object.fromEntries(issues.map((i) => [i.path, i.message]));
 }
 
-export const validateCirtForm = (f: CirtForm): FieldIssue[] => validateCirtDeal(toPayload<CirtDeal>(f));
-export const validateStacrAcisForm = (f: StacrAcisForm): FieldIssue[] => validateStacrAcisDeal(toPayload<StacrAcisDeal>(f));
+/** Under a number field holding letters (issue 23 #4: not 'Field is required.', which reads as if it were empty). */
+export const MUST_BE_NUMBER = 'Must be a number.';
+
+/** Paths (the validation's `A[0].B` form) of number fields whose text is not a number. */
+function unreadableNumbers(value: unknown, path = '', key = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => unreadableNumbers(v, `${path}[${i}]`, key));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => unreadableNumbers(v, path ? `${path}.${k}` : k, k));
+  if (typeof value !== 'string' || TEXT_KEYS.has(key) || key.endsWith('Date')) return [];
+  return value.trim() !== '' && parseNumber(value) === null ? [path] : [];
+}
+
+/** The contract's issues of a form, with 'Must be a number.' under fields holding text that is not a number. */
+function withNumberIssues(form: unknown, issues: FieldIssue[]): FieldIssue[] {
+  const bad = new Set(unreadableNumbers(form));
+  const out = issues.map((i) => (bad.has(i.path) ? { ...i, message: MUST_BE_NUMBER } : i));
+  for (const path of bad) if (!out.some((i) => i.path === path)) out.push({ path, message: MUST_BE_NUMBER });
+  return out;
+}
+
+export const validateCirtForm = (f: CirtForm): FieldIssue[] => withNumberIssues(f, validateCirtDeal(toPayload<CirtDeal>(f)));
+export const validateStacrAcisForm = (f: StacrAcisForm): FieldIssue[] => withNumberIssues(f, validateStacrAcisDeal(toPayload<StacrAcisDeal>(f)));
 
 // ------------------------------------------------------------------ dates
 
