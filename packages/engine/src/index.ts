@@ -65,3 +65,5 @@ export * from './analytics/index.ts';
 export * from './pricing/index.ts';
 // Open loan-level credit model: economic inputs → per-loan prepayment, default, severity, delinquency → pool vectors.
 export * from './credit-model/index.ts';
+// Cash conservation of a run (issue 23 #2): what property tests and callers check.
+export { conservationProblems } from './simulate/conservation.ts';

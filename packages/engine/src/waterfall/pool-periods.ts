@@ -14,13 +14,13 @@ export interface PoolPeriod {
   unscheduled: number;
   /** Stated principal = scheduled + unscheduled. */
   statedPrincipal: number;
-  /** Credit Event Amount: UPB of loans that hit a credit event (defaults). */
+  /** Credit Event Amount: UPB of loans that hit a credit event (liquidations; defaults without a pipeline). */
   creditEvents: number;
   /** Principal Loss Amount (net realised loss) of the payment date. */
   principalLoss: number;
   /** Principal Recovery Amount (later recoveries / reversals); 0 in projections. */
   principalRecovery: number;
-  /** Pool UPB at the end of the reporting period. */
+  /** Pool UPB at the end of the reporting period (performing + loans awaiting liquidation). */
   upbEnd: number;
   /** Distressed (60+ delinquent) principal balance at period end. */
   distressed: number;
@@ -47,6 +47,14 @@ export function aggregatePoolPeriods(
   const periods: PoolPeriod[] = [];
   let month = 0;
   let upbPrev = cents(flows.beginBalance[0] ?? 0);
+  // Actual-loss STACR/CAS: a Credit Event is the loan's liquidation (short sale, REO disposition,
+  // charge-off), when its loss is realised. With a foreclosure pipeline (recovery lag), a defaulted
+  // loan stays in the reference pool until it liquidates: Credit Event Amount = the liquidated
+  // balance (recoveries + losses), pool UPB = performing + pipeline. Taking the credit event at
+  // default instead paid the loan's whole UPB as Recovery Principal months before its loss, and
+  // the later write-down then raised A-H, whose principal was paid again: classes received more
+  // than the collateral's principal and recoveries (issue 23 #2). Without a pipeline the two agree.
+  const pipeline = flows.foreclosure.some((x) => x > 0);
   for (let p = 0; p < maxPeriods && month < flows.months; p++) {
     const span = p === 0 ? firstPeriodMonths : 1;
     const last = Math.min(month + span, flows.months) - 1;
@@ -57,10 +65,10 @@ export function aggregatePoolPeriods(
     for (let m = month; m <= last; m++) {
       scheduled += cents(flows.scheduled[m] as number);
       unscheduled += cents(flows.prepaid[m] as number);
-      creditEvents += cents(flows.defaults[m] as number);
+      creditEvents += cents(pipeline ? (flows.recoveries[m] as number) + (flows.losses[m] as number) : (flows.defaults[m] as number));
       losses += flows.losses[m] as number;
     }
-    const upbEnd = cents(flows.balance[last] as number);
+    const upbEnd = cents((flows.balance[last] as number) + (pipeline ? (flows.foreclosure[last] as number) : 0));
     // Flows are rounded to cents one by one; scheduled principal absorbs the sub-cent residual so
     // that upbPrev − stated principal − credit events = upbEnd holds exactly (identity of §1.3).
     scheduled = upbPrev - upbEnd - unscheduled - creditEvents;

@@ -50,6 +50,13 @@ export interface WaterfallPeriod {
   writeDown: number[];
   writeUp: number[];
   notional: number[];
+  /**
+   * Per tranche, the part of its principal allocation (or, once losses reach it, of its write-down)
+   * that repaid its own notional increases (A-H's max(0, write-down − credit events) and the
+   * Supplemental increase): hypothetical, so it is left out of `principal` and `writeDown`
+   * (see `repayIncreases`).
+   */
+  increaseRepaid: number[];
   overcollateralization: number;
 }
 
@@ -92,8 +99,11 @@ export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[
   const supOffered = sup ? sup.offeredTranches.map((n) => book.at(n)) : [];
   const supIncrease = sup ? book.at(sup.increaseTranche) : -1;
   const periods: WaterfallPeriod[] = [];
+  // Notional increases of A-H (or the supplemental increase tranche) not yet repaid, per tranche.
+  const increases = spec.tranches.map(() => 0);
+  const incTranche = sup ? book.at(sup.increaseTranche) : residual;
 
-  for (const pp of pool) {
+  for (const [n, pp] of pool.entries()) {
     const pd = pp.paymentDateNumber;
     book.beginPeriod();
     const seniorUnits = units7(seniorIdx.reduce((s, i) => s + (book.notional[i] as number), 0), upbPrev);
@@ -116,7 +126,7 @@ export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[
       delinquencyAverage: tests.dlqAverage, delinquencyLimit: tests.dlqLimit, offeredReferenceTranchePct: 0,
       tests: tests.results, recoveryPrincipal, writeDownAmount, writeUpAmount, seniorIncrease,
       seniorReduction: 0, subordinateReduction: 0, supplementalReduction: 0, redemption,
-      prior: [], principal: [], writeDown: [], writeUp: [], notional: [], overcollateralization: 0,
+      prior: [], principal: [], writeDown: [], writeUp: [], notional: [], increaseRepaid: [], overcollateralization: 0,
     };
     const ctx: StepContext = { book, pp, pd, out, a1Failed, seniorUnits, residual, supOrder, supOffered, supIncrease };
 
@@ -134,6 +144,7 @@ export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[
       const diff = book.total() + book.oc - pp.upbEnd;
       if (diff !== 0) throw new Error(`PD ${pd}: tranche notionals + OC differ from pool UPB by ${diff} cents`);
     }
+    out.increaseRepaid = repayIncreases(book, increases, residual, incTranche, out, redemption || n === pool.length - 1);
     out.prior = book.prior.slice();
     out.principal = book.principal.slice();
     out.writeDown = book.writeDown.slice();
@@ -145,6 +156,37 @@ export function runReferenceWaterfall(spec: DealSpec, pool: readonly PoolPeriod[
     if (redemption) break;
   }
   return { tranches: book.names, originalNotional: original, periods };
+}
+
+/**
+ * Keeps hypothetical principal out of the cash. A-H's notional is raised by max(0, write-down −
+ * credit events) (a loss realised after its credit event, whose UPB was already paid as Recovery
+ * Principal) and by the Supplemental Reduction Amount, so that Σ notionals = pool UPB (PPM). The
+ * principal later allocated against those increases is not collateral cash: paid as cash it made
+ * classes receive more than scheduled + prepaid principal + recoveries (issue 23 #2: a custom
+ * STACR deal at 10 CPR / 0.5 CDR / 25 severity paid class A 975,001,019.79 on 975,000,000, the
+ * lagged losses of the last months, when no new credit events offset them). Every notional stays
+ * the PPM's; this payment date's allocation to the increased tranche first repays its outstanding
+ * increases, and only the rest is its principal. Returns the amounts repaid per tranche.
+ * So A-H's balance falls by its principal + write-down except across an increase not yet repaid.
+ */
+function repayIncreases(book: TrancheBook, increases: number[], residual: number, incTranche: number, out: WaterfallPeriod, isLast: boolean): number[] {
+  increases[residual] = (increases[residual] as number) + out.seniorIncrease;
+  increases[incTranche] = (increases[incTranche] as number) + out.supplementalReduction;
+  const repaid = increases.map(() => 0);
+  for (const k of new Set([residual, incTranche])) {
+    // From principal, on this or a later date. On the last date, what is left was written down
+    // (losses reached the senior tranche): that part never was the class's money, so it is not its
+    // loss either (then Σ principal exceeds the collateral's cash by it, see conservation.ts).
+    for (const into of isLast ? [book.principal, book.writeDown] : [book.principal]) {
+      const take = Math.min(increases[k] as number, into[k] as number);
+      if (take <= 0) continue;
+      into[k] = (into[k] as number) - take;
+      increases[k] = (increases[k] as number) - take;
+      repaid[k] = (repaid[k] as number) + take;
+    }
+  }
+  return repaid;
 }
 
 /** An allocation entry with its tranche indexes resolved once per run. */
