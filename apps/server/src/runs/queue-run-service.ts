@@ -12,12 +12,14 @@ import { deserialize, serialize } from 'node:v8';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppError, TooManyRequests } from '../http/errors.ts';
+import { currentRequestId } from '../ops/request-context.ts';
 import { SentDeals } from './deal-cache.ts';
 import type { TaskInput, TaskName, TaskOutput } from './engine-tasks.ts';
 import {
   RunCancelled, SERVER_BUSY, USER_BUSY,
-  settleEach, type BatchOptions, type BatchOutcome, type RunLimits, type RunOptions, type RunService,
+  settleEach, type BatchOptions, type BatchOutcome, type RunLimits, type RunLoad, type RunLogger, type RunOptions, type RunService,
 } from './run-service.ts';
+import { WORKER_SEEN_MS, workersSeen } from './worker-heartbeat.ts';
 
 /** The queue every API replica and worker shares (under the key prefix). */
 export const RUN_QUEUE = 'opencrt-runs';
@@ -45,9 +47,25 @@ export function queueSettings(env: NodeJS.ProcessEnv = process.env): QueueSettin
   };
 }
 
+/** Reconnect attempts back off to one every 2 s, for good: a Redis that comes back is picked up. */
+const reconnectDelay = (attempt: number) => Math.min(attempt * 250, 2_000);
+
 /** A Redis connection as BullMQ wants it (workers block, so no per-request retry limit). */
 export function redisConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+  return new Redis(url, { maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
+}
+
+/**
+ * The API replica's command connection: a command fails at once while Redis is unreachable
+ * (no offline queue) instead of waiting, unseen, for a reconnect, so a run answers 503 promptly.
+ */
+function commandConnection(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: reconnectDelay });
+}
+
+/** host:port of a Redis URL, for messages (never its password). */
+export function redisAddress(url: string): string {
+  try { const u = new URL(url); return `${u.hostname}:${u.port || 6379}`; } catch { return 'the configured address'; }
 }
 
 /** V8 serialisation as text: job data and return values are strings in Redis. */
@@ -64,6 +82,7 @@ export class RunUnavailable extends AppError {
 }
 export const RUN_TIMED_OUT = 'The run did not finish in time: the run workers are busy or not running. Try again in a moment.';
 export const RUN_INTERRUPTED = 'The run was interrupted: the workers running it stopped or stalled. Try again.';
+export const RUNS_UNREACHABLE = 'Runs are unavailable: the server cannot reach its run queue. Try again in a moment.';
 
 /**
  * Admission across replicas: one sorted set of admitted runs per user and one for everyone,
@@ -96,7 +115,8 @@ class RedisAdmissions {
     return async () => {
       if (released) return;
       released = true;
-      await this.redis.multi().zrem(userKey, id).zrem(allKey, id).exec();
+      // Redis lost meanwhile: the slot expires by its score (holdMs) instead; the run's answer stands.
+      await this.redis.multi().zrem(userKey, id).zrem(allKey, id).exec().catch(() => undefined);
     };
   }
 }
@@ -104,23 +124,106 @@ class RedisAdmissions {
 export class QueueRunService implements RunService {
   private readonly redis: Redis;
   private readonly events: QueueEvents;
+  private readonly eventsRedis: Redis;
   private readonly queue: Queue;
   private readonly admissions: RedisAdmissions;
   private readonly sentDeals = new SentDeals();
-  private readonly ready: Promise<unknown>;
+  /** The command connection: up (ready), down (lost or never reached), or starting (first attempt). */
+  private state: 'starting' | 'up' | 'down' = 'starting';
+  private readonly stateChanged = new EventTarget();
+  private log: RunLogger | undefined;
   readonly parallelism: number;
 
   constructor(private readonly settings: QueueSettings, limits: Pick<RunLimits, 'perUser' | 'maxAdmitted'>) {
     this.parallelism = settings.parallelism;
-    this.redis = redisConnection(settings.redisUrl);
+    this.redis = commandConnection(settings.redisUrl);
     this.queue = new Queue(RUN_QUEUE, { connection: this.redis, prefix: settings.prefix });
-    this.events = new QueueEvents(RUN_QUEUE, { connection: redisConnection(settings.redisUrl), prefix: settings.prefix });
+    this.eventsRedis = redisConnection(settings.redisUrl);
+    this.events = new QueueEvents(RUN_QUEUE, { connection: this.eventsRedis, prefix: settings.prefix });
     this.admissions = new RedisAdmissions(this.redis, settings.prefix, limits, settings.timeoutMs + 60_000);
-    // Completion events are only seen once the events stream is read: wait for it before the first job.
-    this.ready = this.events.waitUntilReady();
+    // Redis going away shows as one log line per change of state (below); the connections' own
+    // error events (one per reconnect attempt) are expected then, and would otherwise be thrown
+    // as unhandled 'error' events.
+    const ignore = () => undefined;
+    this.queue.on('error', ignore);
+    this.events.on('error', ignore);
+    this.eventsRedis.on('error', ignore);
+    this.redis.on('ready', () => this.setState('up'));
+    this.redis.on('error', (error: Error) => this.setState('down', error.message));
+    this.redis.on('close', () => this.setState('down', 'connection closed'));
   }
 
-  async run<N extends TaskName>(name: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>> {
+  private setState(next: 'up' | 'down', reason?: string): void {
+    if (this.state === next) return;
+    const was = this.state;
+    this.state = next;
+    this.stateChanged.dispatchEvent(new Event('change'));
+    const where = redisAddress(this.settings.redisUrl);
+    if (next === 'down') this.log?.error({ redis: where, reason }, 'run queue: Redis unreachable; runs answer 503 until it is back');
+    else if (was === 'down') this.log?.warn({ redis: where }, 'run queue: Redis reachable again');
+  }
+
+  /** Resolves once the command connection is up; rejects (503) when it is down or does not come up in time. */
+  private async connected(deadline: number): Promise<void> {
+    if (this.state === 'up') return;
+    if (this.state === 'down') throw new RunUnavailable(RUNS_UNREACHABLE);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => { done(); reject(new RunUnavailable(RUNS_UNREACHABLE)); }, Math.max(0, deadline - Date.now()));
+      const onChange = () => { done(); if (this.state === 'up') resolve(); else reject(new RunUnavailable(RUNS_UNREACHABLE)); };
+      const done = () => { clearTimeout(timer); this.stateChanged.removeEventListener('change', onChange); };
+      this.stateChanged.addEventListener('change', onChange);
+    });
+  }
+
+  /**
+   * Every run answers within the run timeout: Redis lost mid-run, or a command that cannot be
+   * sent, is a 503 with a Message, never a hang.
+   */
+  private async guarded<T>(work: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.settings.timeoutMs;
+    await this.connected(deadline);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new RunUnavailable(RUN_TIMED_OUT)), this.settings.timeoutMs); });
+    try {
+      return await Promise.race([work(), late]);
+    } catch (error) {
+      if (error instanceof AppError || error instanceof RunCancelled) throw error;
+      if (this.state !== 'up') throw new RunUnavailable(RUNS_UNREACHABLE);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  run<N extends TaskName>(name: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>> {
+    return this.guarded(() => this.admitAndRun(name, input, options));
+  }
+
+  runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
+    return this.guarded(() => this.admitAndRunBatch(name, inputs, options));
+  }
+
+  /** Redis reachable and at least one `npm run worker` checked in recently (GET /readyz). */
+  async readiness(): Promise<string | null> {
+    const where = redisAddress(this.settings.redisUrl);
+    if (this.state !== 'up') return `Redis at ${where} is unreachable`;
+    const seen = await workersSeen(this.redis, this.settings.prefix);
+    return seen > 0 ? null : `no run worker has checked in within ${WORKER_SEEN_MS / 1000} s (start \`npm run worker\`)`;
+  }
+
+  /** Jobs waiting for a worker and running on one, across every replica. */
+  async load(): Promise<RunLoad> {
+    if (this.state !== 'up') throw new RunUnavailable(RUNS_UNREACHABLE);
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'active');
+    return { queued: (counts.waiting ?? 0) + (counts.prioritized ?? 0), running: counts.active ?? 0, threads: null };
+  }
+
+  useLogger(log: RunLogger): void {
+    this.log = log;
+    if (this.state === 'down') log.error({ redis: redisAddress(this.settings.redisUrl) }, 'run queue: Redis unreachable; runs answer 503 until it is back');
+  }
+
+  private async admitAndRun<N extends TaskName>(name: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>> {
     const release = await this.admissions.admit(options.userId);
     try {
       return await this.exec(name, input, options.signal);
@@ -129,7 +232,7 @@ export class QueueRunService implements RunService {
     }
   }
 
-  async runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
+  private async admitAndRunBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
     const release = await this.admissions.admit(options.userId);
     options.onAdmitted?.();
     try {
@@ -141,10 +244,13 @@ export class QueueRunService implements RunService {
   }
 
   private async exec<N extends TaskName>(name: N, input: TaskInput<N>, signal: AbortSignal | undefined): Promise<TaskOutput<N>> {
-    await this.ready;
+    // Completion events are only seen once the events stream is read: wait for it before the first job.
+    await this.events.waitUntilReady();
+    const requestId = currentRequestId();
     return this.sentDeals.send(input, async (sent) => {
       if (signal?.aborted) throw new RunCancelled();
-      const job = await this.queue.add(name, { payload: encodePayload(sent) }, {
+      // The request id travels with the job: the worker's log lines about it carry it.
+      const job = await this.queue.add(name, { payload: encodePayload(sent), ...(requestId ? { requestId } : {}) }, {
         // A task error is the engine's answer, not a glitch: never retried. A worker that dies
         // mid-run leaves a stalled job, which BullMQ hands to another worker (maxStalledCount).
         attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 600 },
@@ -181,8 +287,15 @@ export class QueueRunService implements RunService {
   }
 
   async close(): Promise<void> {
-    await this.events.close();
-    await this.queue.close();
+    // With Redis unreachable, BullMQ's close waits for a connection that is not coming: give it a
+    // moment, then drop the connections.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([this.events.close(), this.queue.close()]).catch(() => undefined),
+      new Promise((resolve) => { timer = setTimeout(resolve, this.state === 'up' ? 10_000 : 500); }),
+    ]);
+    clearTimeout(timer);
+    this.eventsRedis.disconnect();
     this.redis.disconnect();
   }
 }
