@@ -41,6 +41,11 @@ export interface EconomicPaths {
   mtg15: Float64Array;
   /** Home-price index at the START of month t relative to the run's start (1 at t = 0). */
   hpiRatio: Float64Array;
+  /**
+   * Optional: the national HPI ratio for months after the horizon (index 0 = month months + 1), read
+   * for the value at liquidation of late defaults; without it the last month's level holds.
+   */
+  hpiTail?: Float64Array;
   /** Unemployment minus the model's base, in points (zeros unless LDM 3.0). */
   unemploymentDeltaPct: Float64Array;
   /** Calendar month (1..12) of each projection month. */

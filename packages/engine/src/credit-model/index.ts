@@ -11,3 +11,7 @@ export type { CreditModelSums, CreditModelVectors } from './run-credit-model.ts'
 export { creditModelInputsOf, isCreditModel, withModelVectors } from './request-model.ts';
 export { hpiRatioBetween, macroValue, monthNumber, MACRO_HISTORY_VERSION } from './macro-history.ts';
 export type { MacroSeries } from './macro-history.ts';
+export {
+  backtestInputs, backtestPaths, backtestResult, BACKTEST_TAPE_VERSION, generateBacktestTape, parseMacroCsv, runBacktest, validateBacktestProfile,
+} from './backtest.ts';
+export type { BacktestLoans, BacktestProfile, BacktestResult, MacroHistory } from './backtest.ts';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  burnoutFactor, delinquencyBaseLogit, delinquencyRoll, equityFactor, lossSeverity, markToMarketLtv, refinanceCpr, refinanceSCurve, turnoverCpr,
+  burnoutFactor, cureShare, delinquencyBaseLogit, delinquencyRoll, equityFactor, equityLogit, liquidationLagMonths, localHpiRatio, lossSeverity,
+  markToMarketLtv, refinanceCpr, refinanceEquityFactor, refinanceSCurve, rollCoefficients, turnoverCpr,
 } from './model-components.ts';
 import { CREDIT_MODEL_PARAMETERS as P } from './model-parameters.ts';
 
@@ -37,23 +38,69 @@ describe('credit model components (hand-computed cases)', () => {
     expect(markToMarketLtv(80, 100, 0.8)).toBeCloseTo(1, 12);
   });
 
-  it('delinquency roll: logistic(−7) a month for the reference loan, ramped in the first year', () => {
-    const base = delinquencyBaseLogit(740, 36, 0, P);
-    expect(delinquencyRoll(base, 0.8, 0, 24, P)).toBeCloseTo(1 / (1 + Math.exp(7)), 12);
-    expect(delinquencyRoll(base, 0.8, 0, 6, P)).toBeCloseTo(0.5 / (1 + Math.exp(7)), 12);
-    // 660 score: logit +1.28
-    expect(delinquencyRoll(delinquencyBaseLogit(660, 36, 0, P), 0.8, 0, 24, P)).toBeCloseTo(1 / (1 + Math.exp(7 - 1.28)), 12);
+  it('refinance equity factor: 1 up to 80% MTMLTV, linear to the underwater multiplier at 95%', () => {
+    expect(refinanceEquityFactor(0.8, P)).toBe(1);
+    expect(refinanceEquityFactor(0.875, P)).toBeCloseTo((1 + P.highLtvMultiplier) / 2, 12);
+    expect(refinanceEquityFactor(1.2, P)).toBe(P.highLtvMultiplier);
   });
 
-  it('severity: (100 + 9 accrued + 9 sale + 2.25 holding − 90 proceeds) / 100 = 30.25%; MI claims reduce it', () => {
-    expect(lossSeverity(100, 0.06, 100, 0, false, 1, P)).toBeCloseTo(0.3025, 12);
-    // 25% cover: claim 30.0625 leaves 0.1875%
-    expect(lossSeverity(100, 0.06, 100, 0.25, true, 1, P)).toBeCloseTo(0.001875, 12);
-    expect(lossSeverity(100, 0.06, 100, 0.35, true, 1, P)).toBe(0);
-    // 12% cover: claim 0.12 × 120.25 = 14.43 → 15.82%
-    expect(lossSeverity(100, 0.06, 100, 0.12, true, 1, P)).toBeCloseTo(0.3025 - 0.1443, 12);
-    expect(lossSeverity(100, 0.06, 100, 0.25, false, 2, P)).toBeCloseTo(0.605, 12);
-    expect(lossSeverity(100, 0.06, 10, 0, false, 5, P)).toBe(1);
+  it('delinquency roll: logistic(intercept) a month for the reference loan, ramped over the seasoning months', () => {
+    const k = rollCoefficients('LDM', P);
+    const base = delinquencyBaseLogit(740, 36, 0, P);
+    expect(base).toBe(0);
+    expect(delinquencyRoll(base, 0.8, 0, 24, k, P)).toBeCloseTo(1 / (1 + Math.exp(-P.dqIntercept)), 12);
+    expect(delinquencyRoll(base, 0.8, 0, P.dqSeasoningMonths / 2, k, P)).toBeCloseTo(0.5 / (1 + Math.exp(-P.dqIntercept)), 12);
+    // 660 score: logit +1.28 (−0.8 per 50 points above 740)
+    expect(delinquencyRoll(delinquencyBaseLogit(660, 36, 0, P), 0.8, 0, 24, k, P)).toBeCloseTo(1 / (1 + Math.exp(-P.dqIntercept - 1.28)), 12);
+  });
+
+  it('equity term: linear below 100% MTMCLTV, the negative-equity slope added above', () => {
+    const k = { intercept: -8, slope: 2, negativeEquitySlope: 7.5, unemploymentPerPoint: 0 };
+    expect(equityLogit(0.8, k)).toBe(0);
+    expect(equityLogit(1.0, k)).toBeCloseTo(0.4, 12);
+    // 1.2: 2 × 0.4 + 7.5 × 0.2 = 2.3
+    expect(equityLogit(1.2, k)).toBeCloseTo(2.3, 12);
+  });
+
+  it('LDM 3.0 reads unemployment, LDM 2.2 and AFT share one unemployment-free set', () => {
+    expect(rollCoefficients('LDM', P).unemploymentPerPoint).toBe(0);
+    expect(rollCoefficients('AFT', P)).toEqual(rollCoefficients('LDM', P));
+    const k3 = rollCoefficients('LDM_3', P);
+    expect(k3.unemploymentPerPoint).toBe(P.dqUnemploymentPerPoint);
+    const base = delinquencyBaseLogit(740, 36, 0, P);
+    const calm = delinquencyRoll(base, 0.8, 0, 24, k3, P);
+    const stress = delinquencyRoll(base, 0.8, 5, 24, k3, P);
+    expect(Math.log(stress / (1 - stress)) - Math.log(calm / (1 - calm))).toBeCloseTo(5 * P.dqUnemploymentPerPoint, 9);
+  });
+
+  it('cure share: full with equity, falling above 80% MTMCLTV to the floor', () => {
+    expect(cureShare(0.6, P)).toBe(P.cureMonthly);
+    expect(cureShare(0.9, P)).toBeCloseTo(P.cureMonthly * (1 - P.cureEquitySlope * 0.1), 12);
+    expect(cureShare(3, P)).toBe(P.cureMonthly * P.cureEquityFloor);
+  });
+
+  it('timeline: liquidation 14 months after the 180-day default for a 20-month last-paid-to-disposition timeline', () => {
+    expect(liquidationLagMonths({ ...P, timelineMonths: 20, defaultMonthsAfterLastPaid: 6 })).toBe(14);
+  });
+
+  it('local home value: index^beta × the home drift', () => {
+    expect(localHpiRatio(Math.log(0.8), 1, 0, 3, P)).toBeCloseTo(0.8, 12);
+    expect(localHpiRatio(Math.log(0.8), 2.5, 0, 3, P)).toBeCloseTo(0.8 ** 2.5, 12);
+    expect(localHpiRatio(0, 1, -1, 4, P)).toBeCloseTo(Math.exp(-2 * P.localHpiVolAnnual), 12);
+  });
+
+  it('severity: hand-computed at 20 months, 8% sale costs, 2.5%/yr holding, 12% REO discount; MI claims reduce it', () => {
+    const p = { ...P, timelineMonths: 20, saleCostPctOfValue: 0.08, holdingCostAnnualPctOfUpb: 0.025, reoDiscount: 0.12, miClaimPaidShare: 0.78 };
+    // 100 owed on a 100 house: 100 + 10 accrued (6% × 20/12) + 8 sale + 4.1667 holding − 88 proceeds = 34.1667
+    expect(lossSeverity(100, 0.06, 100, 0, false, 1, p)).toBeCloseTo(0.341667, 6);
+    // 25% cover, 78% of claims paid: claim 0.25 × 0.78 × 122.1667 = 23.8225 → 10.3442%
+    expect(lossSeverity(100, 0.06, 100, 0.25, true, 1, p)).toBeCloseTo(0.103442, 6);
+    expect(lossSeverity(100, 0.06, 100, 0.25, false, 1, p)).toBeCloseTo(0.341667, 6);
+    expect(lossSeverity(100, 0.06, 150, 0, false, 1, p)).toBe(0);
+    // underwater: 100 owed on a 70 house: 100 + 10 + 5.6 + 4.1667 − 61.6 = 58.1667
+    expect(lossSeverity(100, 0.06, 70, 0, false, 1, p)).toBeCloseTo(0.581667, 6);
+    expect(lossSeverity(100, 0.06, 100, 0, false, 2, p)).toBeCloseTo(0.683333, 6);
+    expect(lossSeverity(100, 0.06, 10, 0, false, 5, p)).toBe(1);
   });
 });
 
@@ -69,8 +116,9 @@ describe('credit model components (properties)', () => {
       (s, upb, fall) => {
         const value = upb / 0.8;
         const base = delinquencyBaseLogit(s, 36, 0, P);
-        const rollUp = delinquencyRoll(base, markToMarketLtv(upb, value, 1), 0, 24, P);
-        const rollDown = delinquencyRoll(base, markToMarketLtv(upb, value, fall), 0, 24, P);
+        const k = rollCoefficients('LDM_3', P);
+        const rollUp = delinquencyRoll(base, markToMarketLtv(upb, value, 1), 0, 24, k, P);
+        const rollDown = delinquencyRoll(base, markToMarketLtv(upb, value, fall), 0, 24, k, P);
         return rollDown > rollUp && lossSeverity(upb, 0.06, value * fall, 0, false, 1, P) >= lossSeverity(upb, 0.06, value, 0, false, 1, P);
       }));
   });

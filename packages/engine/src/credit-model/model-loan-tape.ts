@@ -22,6 +22,12 @@ export interface ModelLoanTape {
   sato: Float64Array;
   /** Share of the loan that is 60+ days delinquent at the start (0 or 1 for a real tape). */
   delinquentShare: Float64Array;
+  /** Balance of subordinate liens on the property (CLTV − LTV), dollars; default risk reads MTMCLTV. */
+  otherLienBalance: Float64Array;
+  /** The home's regional sensitivity to the national HPI (log-ratio beta; 1 = the national index). */
+  hpiBeta: Float64Array;
+  /** The home's own price drift as a standard-normal score (0 = follows its region's index). */
+  valueNoise: Float64Array;
 }
 
 /** Typical GSE CRT attributes for lines without loan data (crt-domain.md §7 low-LTV targets). */
@@ -54,6 +60,7 @@ export function emptyModelTape(n: number): ModelLoanTape {
     balance: new Float64Array(n), noteRate: new Float64Array(n), remainingTerm: new Int32Array(n), age: new Int32Array(n),
     originalTerm: new Int32Array(n), creditScore: new Float64Array(n), dtiPct: new Float64Array(n), propertyValue: new Float64Array(n),
     miCoverage: new Float64Array(n), sato: new Float64Array(n), delinquentShare: new Float64Array(n),
+    otherLienBalance: new Float64Array(n), hpiBeta: new Float64Array(n).fill(1), valueNoise: new Float64Array(n),
   };
 }
 
@@ -65,5 +72,6 @@ export function sliceModelTape(t: ModelLoanTape, from: number, to: number): Mode
     age: t.age.subarray(from, to), originalTerm: t.originalTerm.subarray(from, to), creditScore: t.creditScore.subarray(from, to),
     dtiPct: t.dtiPct.subarray(from, to), propertyValue: t.propertyValue.subarray(from, to), miCoverage: t.miCoverage.subarray(from, to),
     sato: t.sato.subarray(from, to), delinquentShare: t.delinquentShare.subarray(from, to),
+    otherLienBalance: t.otherLienBalance.subarray(from, to), hpiBeta: t.hpiBeta.subarray(from, to), valueNoise: t.valueNoise.subarray(from, to),
   };
 }

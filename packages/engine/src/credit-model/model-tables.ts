@@ -43,6 +43,8 @@ export interface ModelTables {
   logistic: Table;
   /** CPR → SMM. */
   smm: Table;
+  /** e^x on [−5, 5] (local home-price ratios from log-HPI, beta and the home's drift). */
+  exp: Table;
 }
 
 export function buildModelTables(p: CreditModelParameters): ModelTables {
@@ -52,5 +54,6 @@ export function buildModelTables(p: CreditModelParameters): ModelTables {
     lockIn: tabulate((x) => Math.exp(-p.lockIn * x), 0, 15, 6_000),
     logistic: tabulate(logistic, -25, 15, 16_000),
     smm: tabulate(annualToMonthly, 0, 1, 20_000),
+    exp: tabulate(Math.exp, -5, 5, 40_000),
   };
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CreditModelInputs } from './economic-paths.ts';
 import { buildEconomicPaths, validateCreditModelInputs } from './economic-paths.ts';
 import {
-  annualToMonthly, delinquencyBaseLogit, delinquencyRoll, lossSeverity, markToMarketLtv, refinanceCpr, refinanceIncentivePct, totalCpr, turnoverCpr,
+  annualToMonthly, cureShare, delinquencyBaseLogit, delinquencyRoll, liquidationLagMonths, localHpiRatio, lossSeverity, markToMarketLtv, refinanceCpr,
+  refinanceIncentivePct, rollCoefficients, totalCpr, turnoverCpr,
 } from './model-components.ts';
 import { emptyModelTape, sliceModelTape } from './model-loan-tape.ts';
 import type { ModelLoanTape } from './model-loan-tape.ts';
@@ -39,35 +40,58 @@ describe('runCreditModel', () => {
     const t = tape(1, 0.07, 0.9);
     t.delinquentShare[0] = 0.2;
     t.miCoverage[0] = 0.12;
+    t.otherLienBalance[0] = 20_000;
+    t.hpiBeta[0] = 1.5;
+    t.valueNoise[0] = -1;
     const inputs = ldm({ mtg30Year: 0.065, homePriceGrowth: -0.4, useMortgageInsurance: true });
-    const months = 24;
+    const months = 36;
     const paths = buildEconomicPaths(inputs, months, P);
     const sums = runCreditModel(t, inputs, months);
+    const k = rollCoefficients('LDM', P);
+    const lag = liquidationLagMonths(P);
+    const value0 = t.propertyValue[0] as number;
+    const local = (m: number) => localHpiRatio(Math.log(paths.hpiRatio[Math.min(m, months - 1)] as number), 1.5, -1, m / 12, P);
     // Reference: the same month step written with the exact functions.
-    let C = 0.8 * (t.balance[0] as number), D = 0.2 * (t.balance[0] as number), cum = 0;
+    let C = 0.8 * (t.balance[0] as number), D = 0.2 * (t.balance[0] as number), face = t.balance[0] as number, cum = 0;
     const c = (t.noteRate[0] as number) / 12;
-    let prepaidRef = 0, lossRef = 0;
+    let prepaidRef = 0, eventLossRef = 0, eventsRef = 0, liquidatedRef = 0;
     for (let m = 0; m < months; m++) {
       const age = (t.age[0] as number) + m + 1, rem = (t.remainingTerm[0] as number) - m;
-      const hpi = paths.hpiRatio[m] as number, mtg = paths.mtg30[m] as number;
-      const ltv = markToMarketLtv(C + D, t.propertyValue[0] as number, hpi);
-      const liq = D * annualToMonthly(P.liquidationAnnual), cured = D * annualToMonthly(P.cureAnnual);
-      lossRef += liq * lossSeverity(C + D, 0.07, (t.propertyValue[0] as number) * hpi, 0.12, true, 1, P);
-      const toD = C * delinquencyRoll(delinquencyBaseLogit(t.creditScore[0] as number, t.dtiPct[0] as number, 0, P), ltv, 0, age, P);
+      const mtg = paths.mtg30[m] as number;
+      const ltv = markToMarketLtv(face, value0, local(m));
+      const cltv = markToMarketLtv(face + 20_000, value0, local(m));
+      const events = D * P.seriousMonthly, cured = D * cureShare(cltv, P);
+      eventsRef += events;
+      if (m + lag < months) liquidatedRef += events;
+      eventLossRef += events * lossSeverity(face, 0.07, value0 * local(m + lag), 0.12, true, 1, P);
+      const toD = C * delinquencyRoll(delinquencyBaseLogit(t.creditScore[0] as number, t.dtiPct[0] as number, 0, P), cltv, 0, age, k, P);
       const stay = C - toD;
-      const sched = stay * (c / (Math.pow(1 + c, rem) - 1));
+      const share = c / (Math.pow(1 + c, rem) - 1);
+      const sched = stay * share;
+      face *= 1 - share;
       const inc = refinanceIncentivePct(0.07, mtg);
       const cpr = totalCpr(refinanceCpr(inc, cum, age, t.creditScore[0] as number, ltv, P), turnoverCpr(0.07, mtg, age, paths.calendarMonth[m] as number, ltv, P), 1, P);
       cum += Math.max(0, inc);
       const prepay = (stay - sched) * annualToMonthly(cpr);
       prepaidRef += prepay;
       C = stay - sched - prepay + cured;
-      D = D - liq - cured + toD;
+      D = D - events - cured + toD;
     }
-    expect(lossRef).toBeGreaterThan(0);
+    expect(eventLossRef).toBeGreaterThan(0);
     expect(total(sums.prepaid) / prepaidRef).toBeCloseTo(1, 3);
-    expect(total(sums.losses) / lossRef).toBeCloseTo(1, 3);
-    expect((sums.end[months - 1] as number) / (C + D)).toBeCloseTo(1, 4);
+    expect(total(sums.defaultEvents) / eventsRef).toBeCloseTo(1, 3);
+    expect(total(sums.defaults) / liquidatedRef).toBeCloseTo(1, 3);
+    expect(total(sums.defaultEventLosses) / eventLossRef).toBeCloseTo(1, 3);
+    // The end balance holds the defaulted loans not yet liquidated.
+    expect((sums.end[months - 1] as number) / (C + D + eventsRef - liquidatedRef)).toBeCloseTo(1, 4);
+  });
+
+  it('a default liquidates a timeline later: no liquidation in the first months of a clean tape', () => {
+    const s = runCreditModel(tape(), ldm({ homePriceGrowth: -0.2 }), 60);
+    const lag = liquidationLagMonths(P);
+    expect(total(s.defaults.subarray(0, lag + 1))).toBe(0);
+    expect(total(s.defaultEvents.subarray(0, 12))).toBeGreaterThan(0);
+    expect(total(s.defaults)).toBeLessThan(total(s.defaultEvents));
   });
 
   it('conserves the balance every month: begin − end = scheduled + prepaid + liquidated', () => {

@@ -1,19 +1,22 @@
 /**
  * The loan loop of the open credit model (crt-domain.md §8). Each loan carries two balances —
- * current and 60+ delinquent — whose expected values move every month:
- *   current → 60+           monthly roll (logit of MTMLTV, score, DTI, SATO, unemployment) × tuneCdr
- *   60+ → current (cure)    cureAnnual as a monthly rate
- *   60+ → liquidated        liquidationAnnual as a monthly rate; the loss is UPB × severity
- *                           (property value from the HPI path, costs, MI)
- *   current → paid          scheduled level-pay principal, then prepayment:
- *                           tuneCpr × (refinance S-curve with burnout + turnover), capped
+ * current and 60+ (60–179 days) delinquent — whose expected values move every month:
+ *   current → 60+         monthly roll: logistic of MTMCLTV (the home's value from its region's
+ *                         HPI and its own drift), score, DTI, SATO, unemployment (LDM 3.0), age
+ *                         ramp; × tuneCdr
+ *   60+ → current (cure)  cureShare(MTMCLTV): borrowers with equity cure or sell
+ *   60+ → default         seriousMonthly: the loan reaches 180 days delinquent (the default event)
+ *   default → liquidated  after the foreclosure timeline (timeline − 6 months); the loss is the
+ *                         defaulted UPB × severity at the home's value at liquidation (costs, MI)
+ *   current → paid        scheduled level-pay principal, then prepayment:
+ *                         tuneCpr × (refinance S-curve with burnout + turnover with lock-in), capped
  * Results are pool sums by month (additive, so halves of a tape run on two workers add up) and
  * turn into the CPR, CDR, severity and delinquency vectors the collateral engine takes.
  */
 import { smmToCpr, mdrToCdr } from '../rates/rate-conversions.ts';
 import type { CreditModelInputs, EconomicPaths } from './economic-paths.ts';
 import { buildEconomicPaths } from './economic-paths.ts';
-import { annualToMonthly, delinquencyBaseLogit, lossSeverity, refinanceCreditFactor } from './model-components.ts';
+import { delinquencyBaseLogit, liquidationLagMonths, refinanceCreditFactor, rollCoefficients } from './model-components.ts';
 import { buildModelTables, lookup } from './model-tables.ts';
 import type { ModelTables } from './model-tables.ts';
 import type { ModelLoanTape } from './model-loan-tape.ts';
@@ -27,13 +30,18 @@ export interface CreditModelSums {
   begin: Float64Array;
   scheduled: Float64Array;
   prepaid: Float64Array;
-  /** Liquidated (defaulted) UPB. */
+  /** Liquidated UPB (defaults disposed of this month, a timeline after their default). */
   defaults: Float64Array;
+  /** Losses of this month's liquidations. */
   losses: Float64Array;
-  /** 60+ balance at the month's end. */
+  /** 60+ balance at the month's end (60–179 days and defaulted loans awaiting liquidation). */
   delinquent: Float64Array;
-  /** Balance at the month's end (current + 60+). */
+  /** Balance at the month's end (current + 60+ + awaiting liquidation). */
   end: Float64Array;
+  /** UPB reaching the default event (180 days delinquent) this month. */
+  defaultEvents: Float64Array;
+  /** Losses of this month's default events (booked at their liquidation, possibly after the horizon). */
+  defaultEventLosses: Float64Array;
 }
 
 /** Pool vectors of a model run (annual fractions; severity and delinquency fractions). */
@@ -47,13 +55,16 @@ export interface CreditModelVectors {
 /** Zeroed sums for `months` months. */
 export function emptyCreditModelSums(months: number): CreditModelSums {
   const col = () => new Float64Array(months);
-  return { months, begin: col(), scheduled: col(), prepaid: col(), defaults: col(), losses: col(), delinquent: col(), end: col() };
+  return {
+    months, begin: col(), scheduled: col(), prepaid: col(), defaults: col(), losses: col(), delinquent: col(), end: col(),
+    defaultEvents: col(), defaultEventLosses: col(),
+  };
 }
 
 /** a + b month by month (partial runs over parts of one tape). */
 export function addCreditModelSums(a: CreditModelSums, b: CreditModelSums): CreditModelSums {
   const out = emptyCreditModelSums(Math.max(a.months, b.months));
-  for (const key of ['begin', 'scheduled', 'prepaid', 'defaults', 'losses', 'delinquent', 'end'] as const) {
+  for (const key of ['begin', 'scheduled', 'prepaid', 'defaults', 'losses', 'delinquent', 'end', 'defaultEvents', 'defaultEventLosses'] as const) {
     for (let t = 0; t < out.months; t++) out[key][t] = (a[key][t] ?? 0) + (b[key][t] ?? 0);
   }
   return out;
@@ -70,7 +81,7 @@ export function runCreditModel(tape: ModelLoanTape, inputs: CreditModelInputs, m
   return runCreditModelOnPaths(tape, inputs, buildEconomicPaths(inputs, months, p), p);
 }
 
-/** The loop over given paths (shared by runs and calibration). */
+/** The loop over given paths (shared by runs, calibration and back-tests). */
 export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelInputs, paths: EconomicPaths, p: CreditModelParameters, tables: ModelTables = buildModelTables(p)): CreditModelSums {
   const { months } = paths;
   const n = tape.count;
@@ -81,10 +92,23 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
   const base = new Float64Array(n);
   const scoreFactor = new Float64Array(n);
   const invValue = new Float64Array(n);
+  const noiseVol = new Float64Array(n);
   const c = new Float64Array(n);
   const u = new Float64Array(n); // (1 + c)^−remaining: level-pay share = c·u / (1 − u)
+  // The loan's contractual balance if it is still there (scheduled amortization only). C + D is the
+  // expected balance (shrunk by the chance the loan prepaid or defaulted); MTMLTV and severity are
+  // a surviving loan's, so they read this.
+  const face = new Float64Array(n);
+  // lossSeverity inlined per loan: gross claim = face·accrue + saleCost·value; loss = gross·keep − value·(1 − REO discount),
+  // keep = 1 − MI coverage × claims paid share (1 without MI).
+  const years = p.timelineMonths / 12;
+  const accrue = new Float64Array(n);
+  const keep = new Float64Array(n);
   for (let j = 0; j < n; j++) {
     const b = tape.balance[j] as number;
+    face[j] = b;
+    accrue[j] = 1 + (tape.noteRate[j] as number) * years + p.holdingCostAnnualPctOfUpb * years;
+    keep[j] = 1 - (inputs.useMortgageInsurance ? (tape.miCoverage[j] as number) * p.miClaimPaidShare : 0);
     const share = Math.min(1, Math.max(0, tape.delinquentShare[j] as number));
     dlq[j] = b * share;
     cur[j] = b - b * share;
@@ -94,26 +118,43 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
     scoreFactor[j] = refinanceCreditFactor(tape.creditScore[j] as number, 0, p);
     const value = tape.propertyValue[j] as number;
     invValue[j] = value > 0 ? 1 / value : 1e9;
+    noiseVol[j] = p.localHpiVolAnnual * (tape.valueNoise[j] as number);
     c[j] = Math.max((tape.noteRate[j] as number) / 12, 1e-9 / 12);
     u[j] = Math.pow(1 + (c[j] as number), -(tape.remainingTerm[j] as number));
   }
-  const cure = annualToMonthly(p.cureAnnual);
-  const liquidation = annualToMonthly(p.liquidationAnnual);
-  const { tuneCdr, tuneCpr, tuneSeverity, useMortgageInsurance } = inputs;
-  const { sCurve, burnStep, lockIn, logistic: logit, smm: smmOf } = tables;
+  const lag = liquidationLagMonths(p);
+  // National log-HPI by month, through the liquidation of the horizon's last defaults (the tail
+  // when given, else the last level), and √years for the homes' own drift.
+  const span = months + lag;
+  const logHpi = new Float64Array(span);
+  const sqrtYears = new Float64Array(span);
+  for (let t = 0; t < span; t++) {
+    const r = t < months ? (paths.hpiRatio[t] as number) : (paths.hpiTail?.[t - months] ?? (paths.hpiRatio[months - 1] ?? 1));
+    logHpi[t] = Math.log(r > 0 ? r : 1e-9);
+    sqrtYears[t] = Math.sqrt(t / 12);
+  }
+  const k = rollCoefficients(inputs.model, p);
+  const { tuneCdr, tuneCpr, tuneSeverity } = inputs;
+  const saleCost = p.saleCostPctOfValue, netOfDiscount = 1 - p.reoDiscount;
+  const { sCurve, burnStep, lockIn, logistic: logit, smm: smmOf, exp: expOf } = tables;
   // Locals for the hot loop (property loads on `tape` and `p` inside it cost ~20%).
-  const { noteRate, age: age0, remainingTerm, originalTerm, propertyValue, miCoverage } = tape;
+  const { noteRate, age: age0, remainingTerm, originalTerm, propertyValue, otherLienBalance, hpiBeta } = tape;
   const dqRampMonths = p.dqSeasoningMonths, refiRampMonths = p.refiRampMonths, turnRampMonths = p.turnoverSeasoningMonths;
-  const ltvSlope = p.dqMtmLtvSlope, ltvThreshold = p.highLtvThreshold, ltvMultiplier = p.highLtvMultiplier;
+  const ltvThreshold = p.highLtvThreshold, ltvMultiplier = p.highLtvMultiplier, ltvStart = p.highLtvStart;
+  const ltvCut = (1 - ltvMultiplier) / Math.max(1e-9, ltvThreshold - ltvStart);
   const equityFloor = p.equityFloor, equitySlope = p.equitySlope, turnoverBase = p.turnoverCpr, cprCap = p.cprCap;
+  const slope = k.slope, negSlope = k.negativeEquitySlope, intercept = k.intercept - k.slope * 0.8;
+  const serious = p.seriousMonthly, cureBase = p.cureMonthly, cureSlope = p.cureEquitySlope, cureFloor = p.cureEquityFloor;
   for (let t = 0; t < months; t++) {
-    const hpi = paths.hpiRatio[t] as number;
-    const invHpi = 1 / hpi;
+    const lh = logHpi[t] as number;
+    const sy = sqrtYears[t] as number;
+    const lhLiq = logHpi[t + lag] as number;
+    const syLiq = sqrtYears[t + lag] as number;
     const m30 = paths.mtg30[t] as number;
     const m15 = paths.mtg15[t] as number;
-    const uTerm = p.dqUnemploymentPerPoint * (paths.unemploymentDeltaPct[t] as number);
+    const uTerm = intercept + k.unemploymentPerPoint * (paths.unemploymentDeltaPct[t] as number);
     const season = p.seasonality[((paths.calendarMonth[t] as number) - 1) % 12] ?? 1;
-    let sBegin = 0, sSched = 0, sPrepay = 0, sDef = 0, sLoss = 0, sDlq = 0, sEnd = 0;
+    let sBegin = 0, sSched = 0, sPrepay = 0, sDlq = 0, sEnd = 0, sEvents = 0, sEventLoss = 0;
     for (let j = 0; j < n; j++) {
       const C = cur[j] as number;
       const D = dlq[j] as number;
@@ -123,29 +164,47 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
       const age = (age0[j] as number) + t + 1;
       const rem = (remainingTerm[j] as number) - t;
       const mtg = (originalTerm[j] as number) <= 180 ? m15 : m30;
-      const ltv = upb * (invValue[j] as number) * invHpi; // markToMarketLtv
-      // 60+ pipeline: cures and liquidations of last month's delinquent balance. Severity is the
-      // whole loan's (the 60+ share is the probability that the loan is delinquent).
-      let liq = 0, cured = 0, loss = 0;
+      const beta = hpiBeta[j] as number;
+      const nv = noiseVol[j] as number;
+      const invLocal = lookup(expOf, -(beta * lh + nv * sy)); // 1 / localHpiRatio
+      const f = face[j] as number;
+      const ltv = f * (invValue[j] as number) * invLocal; // first-lien MTMLTV (prepayment)
+      const cltv = ltv + (otherLienBalance[j] as number) * (invValue[j] as number) * invLocal; // MTMCLTV (default)
+      // 60+ pipeline: cures, and default events (180 days) whose loss is booked a timeline later
+      // at the home's value then. Severity is the whole loan's (the 60+ share is the probability
+      // that the loan is delinquent).
+      let cured = 0, events = 0;
       if (D > 0) {
-        liq = D * liquidation;
-        cured = D * cure;
-        loss = liq * lossSeverity(upb, note, (propertyValue[j] as number) * hpi, miCoverage[j] as number, useMortgageInsurance, tuneSeverity, p);
+        cured = D * cureBase * Math.max(cureFloor, Math.min(1, 1 - cureSlope * (cltv - 0.8)));
+        events = D * serious;
+        const valueLiq = (propertyValue[j] as number) * lookup(expOf, beta * lhLiq + nv * syLiq);
+        // lossSeverity(f, note, valueLiq, MI, …) with the per-loan constants above.
+        const raw = f > 0 ? (((f * (accrue[j] as number)) + saleCost * valueLiq) * (keep[j] as number) - valueLiq * netOfDiscount) / f : 0;
+        const sev = (raw < 0 ? 0 : raw > 1 ? 1 : raw) * tuneSeverity;
+        const loss = events * (sev > 1 ? 1 : sev);
+        sEvents += events;
+        sEventLoss += loss;
+        if (t + lag < months) {
+          out.defaults[t + lag] = (out.defaults[t + lag] as number) + events;
+          out.losses[t + lag] = (out.losses[t + lag] as number) + loss;
+        }
       }
       // Current balance: roll to 60+ (delinquencyRoll × tuneCdr), scheduled principal, prepayment.
       const ramp = age < dqRampMonths ? age / dqRampMonths : 1;
-      const rollRaw = lookup(logit, (base[j] as number) + ltvSlope * ltv + uTerm) * ramp * tuneCdr;
+      const eq = slope * cltv + (cltv > 1 ? negSlope * (cltv - 1) : 0);
+      const rollRaw = lookup(logit, (base[j] as number) + eq + uTerm) * ramp * tuneCdr;
       const toDlq = C * (rollRaw < 1 ? rollRaw : 1);
       const stay = C - toDlq;
       const uj = u[j] as number;
       const cj = c[j] as number;
       const share = rem <= 1 ? 1 : (cj * uj) / (1 - uj);
       u[j] = uj + uj * cj;
+      face[j] = f * (1 - share);
       const sched = stay * share;
       // refinanceCpr: S-curve × burnout × ramp × credit factor (underwater cut).
       const incentive = (note - mtg) * 100;
       const refiRamp = age < refiRampMonths ? age / refiRampMonths : 1;
-      const underwater = ltv > ltvThreshold ? ltvMultiplier : 1;
+      const underwater = ltv <= ltvStart ? 1 : ltv >= ltvThreshold ? ltvMultiplier : 1 - ltvCut * (ltv - ltvStart); // refinanceEquityFactor
       const refi = lookup(sCurve, incentive) * (burn[j] as number) * refiRamp * (scoreFactor[j] as number) * underwater;
       if (incentive > 0) burn[j] = (burn[j] as number) * lookup(burnStep, incentive);
       // turnoverCpr: base × seasoning × seasonality × lock-in × equity.
@@ -156,13 +215,21 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
       const cpr = Math.min(cprCap, tuneCpr * (refi + turnover));
       const prepay = (stay - sched) * lookup(smmOf, cpr);
       const newC = stay - sched - prepay + cured;
-      const newD = D - liq - cured + toDlq;
+      const newD = D - events - cured + toDlq;
       cur[j] = newC;
       dlq[j] = newD;
-      sBegin += upb; sSched += sched; sPrepay += prepay; sDef += liq; sLoss += loss; sDlq += newD; sEnd += newC + newD;
+      sBegin += upb; sSched += sched; sPrepay += prepay; sDlq += newD; sEnd += newC + newD;
     }
-    out.begin[t] = sBegin; out.scheduled[t] = sSched; out.prepaid[t] = sPrepay; out.defaults[t] = sDef;
-    out.losses[t] = sLoss; out.delinquent[t] = sDlq; out.end[t] = sEnd;
+    out.begin[t] = sBegin; out.scheduled[t] = sSched; out.prepaid[t] = sPrepay;
+    out.delinquent[t] = sDlq; out.end[t] = sEnd; out.defaultEvents[t] = sEvents; out.defaultEventLosses[t] = sEventLoss;
+  }
+  // Defaulted loans stay in the pool (and in 60+) until liquidated: add the pipeline to the balances.
+  let pipeline = 0;
+  for (let t = 0; t < months; t++) {
+    out.begin[t] = (out.begin[t] as number) + pipeline;
+    pipeline += (out.defaultEvents[t] as number) - (out.defaults[t] as number);
+    out.delinquent[t] = (out.delinquent[t] as number) + pipeline;
+    out.end[t] = (out.end[t] as number) + pipeline;
   }
   return out;
 }
