@@ -13,7 +13,10 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { ModuleContext } from '../module.ts';
 import { createScenariosRepository } from '../scenarios/scenarios.repository.ts';
 import { scenariosDb } from '../scenarios/scenarios.tables.ts';
-import { prepareLines, type PreparedLine, type RunEntry } from './portfolio-lines.prepare.ts';
+import { Invalid } from '../../http/errors.ts';
+import { checkSettlementBeforeMaturity } from '../acis-cirt/reinsurance-inputs.ts';
+import { createDealsRepository } from '../deals/deals.repository.ts';
+import { cirtActivityDate, prepareLines, type PreparedLine, type RunEntry } from './portfolio-lines.prepare.ts';
 import type { PortfolioCellMetrics, PortfolioLineInput, ScenarioVectors } from './portfolio-line.task.ts';
 import { MONTHS_BACK } from './portfolio-runs.service.ts';
 import { portfolioScenarios } from './portfolio-scenarios.service.ts';
@@ -51,6 +54,27 @@ const matches = (s: PortfolioScenario, c: GridColumn) => (c.cashflow !== null
   ? (s.UserCashflowLabel ?? '').toLowerCase() === c.cashflow.toLowerCase()
   : !s.UserCashflowLabel && s.ScenarioName.toLowerCase() === c.name.toLowerCase() && (c.vendor === null || (s.Vendor ?? '').toLowerCase() === c.vendor.toLowerCase()));
 
+/**
+ * 'Line N: The settlement date must be before the maturity date …' for each line whose deal has
+ * matured by the date it runs at (CIRT: the activity date). Such a grid is refused whole (400), as a
+ * portfolio run is, instead of a grid of error cells (issue 23 #1).
+ */
+async function linesPastMaturity(ctx: ModuleContext, user: AuthUser, entries: readonly RunEntry[], settlement: number, monthsBack: number): Promise<string[]> {
+  const repo = createDealsRepository(ctx.db);
+  const messages: string[] = [];
+  for (const e of entries) {
+    const deal = e.DealName ? await repo.findAssigned(user.id, e.DealName) : undefined;
+    if (!deal) continue;
+    try {
+      checkSettlementBeforeMaturity(deal.deal_type === 'CIRT' ? cirtActivityDate(settlement, monthsBack) : settlement, deal.maturity_date);
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+      messages.push(`Line ${e.OrdinalNumber}: ${error.message}`);
+    }
+  }
+  return messages;
+}
+
 /** Resolves the portfolio, its lines and, per cell, the scenario that applies (or none: missing). */
 export async function planGrid(ctx: ModuleContext, user: AuthUser, body: GridBody): Promise<GridPlan> {
   const portfolio = await getPortfolioById(ctx.db, user, body.PortfolioId);
@@ -58,6 +82,8 @@ export async function planGrid(ctx: ModuleContext, user: AuthUser, body: GridBod
   const columns: GridColumn[] = body.ScenarioNames.map((name, i) => ({ name, vendor: body.ScenarioVendors?.[i] ?? null, cashflow: body.ScenarioCashflowLabels?.[i] ?? null }));
   const entries = portfolio.PortfolioEntries.map((e) => runEntryOf(e, portfolio.PortfolioType, body));
   const settle = [body.SettlementDate, body.SettlementDateMonthsBackAdjustment ?? MONTHS_BACK] as const;
+  const matured = await linesPastMaturity(ctx, user, entries, ...settle);
+  if (matured.length) throw new Invalid(matured.join('\n'));
   const { lines, problems } = await prepareLines(ctx, user, entries, ...settle, portfolio.PortfolioType);
   const problemOf = new Map(problems.map((p) => [p.ordinal, p.message]));
   const found = portfolio.PortfolioEntries.map((e) => columns.map((column) => {

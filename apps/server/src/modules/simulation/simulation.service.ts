@@ -15,6 +15,7 @@ import { dealInput, type DealInput } from '../../runs/deal-cache.ts';
 import { findLoanTape, loadLoanTapeOf } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
 import { shallowResponse } from './shallow-response.ts';
+import { checkSettlementBeforeMaturity } from '../acis-cirt/reinsurance-inputs.ts';
 
 export interface PreparedRun {
   dealName: string;
@@ -65,6 +66,10 @@ export async function prepareRun(
     if (/^BELL/i.test(deal.deal_name)) throw new Invalid(`Loan-level runs are not available for ${deal.deal_name}.`);
   }
   const settlement = Number(request.SettlementDate ?? 0) || deal.issue_date;
+  // On or after the maturity nothing is left to project: such a run answered negative WALs
+  // (issue 23 #1). Deal, bond, breakeven, ACIS (its STACR side), portfolio and vendor-grid runs all
+  // come through here.
+  checkSettlementBeforeMaturity(settlement, deal.maturity_date);
   // A settlement date before the issue date is the issue date (spec 000 §4).
   const effective = Math.max(settlement, deal.issue_date);
   const start = await ctx.runDeals.start(ctx.db, deal.deal_name, effective);
