@@ -78,7 +78,7 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
         )}
       </div>
       <button type="button" className="btn btn-primary btn-sm mt-2" data-testid="run-scenario" disabled={running} onClick={onRun}>Run Scenario</button>
-      {error && <div className="text-danger small mt-2" data-testid="run-error" style={{ whiteSpace: 'pre-line' }}>{error}</div>}
+      {error && <div className="text-danger small mt-2" role="alert" data-testid="run-error" style={{ whiteSpace: 'pre-line' }}>{error}</div>}
     </div>
   );
 }

@@ -16,8 +16,12 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
   activityMonthEnd?: boolean;
 }) {
   const [open, setOpen] = useState(true);
+  // A date typed before the issue date runs at the issue date (spec 000 §4): say so (issue 23 #1).
+  const [movedFrom, setMovedFrom] = useState<number | null>(null);
   const c = deal.CollateralInfo;
-  const remit = remittanceDate(settlement, deal.FirstPaymentDate);
+  // Before the first payment there is no remittance yet: the factor date is the issue date.
+  const remit = Math.max(remittanceDate(settlement, deal.FirstPaymentDate), deal.IssueDate);
+  const moved = movedFrom !== null && settlement === deal.IssueDate;
   return (
     <section className="crt-panel" data-testid="deal-info">
       <button type="button" className="btn btn-link p-0 h5 text-decoration-none text-reset" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -42,7 +46,16 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
               <dt className="col-6">Settlement Date</dt>
               <dd className="col-6">
                 <input type="date" className="form-control form-control-sm" data-testid="settlement-date" value={ymdToInput(settlement)}
-                  onChange={(e) => onSettlement(inputToYmd(e.target.value))} />
+                  onChange={(e) => {
+                    const ymd = inputToYmd(e.target.value);
+                    setMovedFrom(ymd !== null && ymd < deal.IssueDate ? ymd : null);
+                    onSettlement(ymd);
+                  }} />
+                {moved && (
+                  <div className="small text-warning-emphasis mt-1" role="status" data-testid="settlement-moved">
+                    {formatDate(movedFrom)} is before the issue date: moved to the issue date {formatDate(deal.IssueDate)}.
+                  </div>
+                )}
               </dd>
               <dt className="col-6">Remittance Date</dt><dd className="col-6" data-testid="remittance-date">{formatDate(remit)}</dd>
               <dt className="col-6">Issue Date</dt><dd className="col-6">{formatDate(deal.IssueDate)}</dd>
