@@ -45,10 +45,15 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // A client must deliver its whole request (headers and body) within a minute
     // (OPENCRT_REQUEST_TIMEOUT_MS); slow-sending clients would otherwise hold connections open for
-    // good. Answers may take longer (runs). Node checks the limit every connectionsCheckingInterval
-    // (30 s by default: a trickled body was cut after 90 s, not 60): check every second instead.
+    // good. Answers may take longer (runs). Node 20 applies the limit to a request's body only when
+    // it is given to http.createServer (Fastify sets it on the server afterwards, which left
+    // trickled bodies uncut for good), and checks every connectionsCheckingInterval (30 s by
+    // default): both go in the server's options, checking every second.
     requestTimeout: ctx.config.ops.requestTimeoutMs,
-    http: { connectionsCheckingInterval: Math.min(1_000, Math.ceil(ctx.config.ops.requestTimeoutMs / 4)) },
+    http: {
+      requestTimeout: ctx.config.ops.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(ctx.config.ops.requestTimeoutMs / 4)),
+    },
     // JSON log lines carry the request id (the caller's X-Request-Id when it is a short token);
     // LOG_LEVEL=info gives one access-log line per request (ops/logging.ts).
     genReqId: requestIdOf,

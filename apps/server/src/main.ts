@@ -2,6 +2,7 @@ import { startApp } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seededLoginLines } from './seed/seed-users.ts';
+import { installGracefulStop } from './ops/graceful-stop.ts';
 import { loggerOptions } from './ops/logging.ts';
 
 /** Composition root: configuration → database → migrations and demo data → HTTP server. */
@@ -19,13 +20,7 @@ async function main(): Promise<void> {
   console.log(`OpenCRT database: ${where}`);
   for (const line of seededLoginLines(logins)) console.log(line);
 
-  const close = async () => {
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  installGracefulStop(app, { graceMs: config.ops.shutdownGraceMs, afterClose: () => handle.close() });
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`OpenCRT listening on http://localhost:${config.port} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
