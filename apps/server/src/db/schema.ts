@@ -41,6 +41,8 @@ export interface FailedLoginsTable {
   id: Generated<number>;
   username: string;
   attempted_at: Generated<Date>;
+  /** The client address the attempt came from (migration 0026; null on older rows). */
+  client_address: string | null;
 }
 
 export interface ContactRequestsTable {

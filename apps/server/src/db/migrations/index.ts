@@ -12,6 +12,7 @@ import * as portfolioEntriesCashflow from './0010-portfolio-entries-cashflow.ts'
 import * as userCashflows from './0012-user-cashflows.ts';
 import * as catalogNotifications from './0019-catalog-notifications.ts';
 import * as remitHistoryNotifications from './0022-remit-history-notifications.ts';
+import * as failedLoginAddress from './0026-failed-login-address.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-user-cashflows': userCashflows,
   '0019-catalog-notifications': catalogNotifications,
   '0022-remit-history-notifications': remitHistoryNotifications,
+  '0026-failed-login-address': failedLoginAddress,
 };

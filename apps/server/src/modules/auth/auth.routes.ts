@@ -24,7 +24,7 @@ export const authModule: ApiModule = {
         const description = form.error.issues.map((i) => i.message).join('\n');
         return reply.code(400).send({ error: 'invalid_request', error_description: description });
       }
-      const result = await signIn(ctx, form.data.username, form.data.password);
+      const result = await signIn(ctx, form.data.username, form.data.password, request.ip);
       if (!result.ok) return reply.code(400).send({ error: result.error, error_description: result.description });
       return {
         access_token: result.token,
