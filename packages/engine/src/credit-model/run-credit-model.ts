@@ -150,6 +150,8 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
     const sy = sqrtYears[t] as number;
     const lhLiq = logHpi[t + lag] as number;
     const syLiq = sqrtYears[t + lag] as number;
+    const invHpi = Math.exp(-lh);
+    const hpiLiq = Math.exp(lhLiq);
     const m30 = paths.mtg30[t] as number;
     const m15 = paths.mtg15[t] as number;
     const uTerm = intercept + k.unemploymentPerPoint * (paths.unemploymentDeltaPct[t] as number);
@@ -166,7 +168,9 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
       const mtg = (originalTerm[j] as number) <= 180 ? m15 : m30;
       const beta = hpiBeta[j] as number;
       const nv = noiseVol[j] as number;
-      const invLocal = lookup(expOf, -(beta * lh + nv * sy)); // 1 / localHpiRatio
+      // Homes that follow the national index (deal tapes) skip the exp lookups.
+      const national = beta === 1 && nv === 0;
+      const invLocal = national ? invHpi : lookup(expOf, -(beta * lh + nv * sy)); // 1 / localHpiRatio
       const f = face[j] as number;
       const ltv = f * (invValue[j] as number) * invLocal; // first-lien MTMLTV (prepayment)
       const cltv = ltv + (otherLienBalance[j] as number) * (invValue[j] as number) * invLocal; // MTMCLTV (default)
@@ -177,7 +181,7 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
       if (D > 0) {
         cured = D * cureBase * Math.max(cureFloor, Math.min(1, 1 - cureSlope * (cltv - 0.8)));
         events = D * serious;
-        const valueLiq = (propertyValue[j] as number) * lookup(expOf, beta * lhLiq + nv * syLiq);
+        const valueLiq = (propertyValue[j] as number) * (national ? hpiLiq : lookup(expOf, beta * lhLiq + nv * syLiq));
         // lossSeverity(f, note, valueLiq, MI, …) with the per-loan constants above.
         const raw = f > 0 ? (((f * (accrue[j] as number)) + saleCost * valueLiq) * (keep[j] as number) - valueLiq * netOfDiscount) / f : 0;
         const sev = (raw < 0 ? 0 : raw > 1 ? 1 : raw) * tuneSeverity;
