@@ -20,6 +20,8 @@ export const ClassBreakevenSchema = z.object({
   BondName: z.string(),
   FirstLossCdr: z.number().nullable(),
   FullWriteDownCdr: z.number().nullable(),
+  /** Why FirstLossCdr is 0: the class loses at 0 CDR already, or at any CDR above 0 (below the grid's 0.01). Null otherwise. */
+  FirstLossNote: z.string().nullable(),
 });
 export type ClassBreakevenDto = z.infer<typeof ClassBreakevenSchema>;
 

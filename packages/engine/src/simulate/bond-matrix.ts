@@ -75,7 +75,7 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
         // Grid cells need balances and cash only; the per-row speed columns are left at 0.
         const bond = bondRows(run, [], bondName)[0];
         if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);
-        const m = bondMetrics(bond.rows, bond.originalBalance, fromIso, false, bond.interestOnly ? bond.startBalance : null);
+        const m = bondMetrics(bond.rows, bond.startBalance, fromIso, false, bond.interestOnly ? bond.startBalance : null);
         const value = options.metric ? options.metric(bond, run) : Number.NaN;
         cell = { wal: m.Wal, wd: m.WritedownPct, metric: value, dm: options.discountMargin ? options.discountMargin(bond, run, value) : Number.NaN };
         cells.set(key, cell);

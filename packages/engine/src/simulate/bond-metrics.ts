@@ -16,11 +16,15 @@ export interface BondMetrics {
  * write-down (`cashOnly`: principal only). WAL in years with 30/360 time from `fromIso` weighs those
  * reductions; the window "first-last" spans the same periods ('' when nothing reduced the balance:
  * the screens show '-----', and WAL is then 0); write-down % of the original balance; first loss
- * period = first period with a write-down (0 when none). `notionalStart` (interest-only classes:
+ * period = first period with a write-down (0 when none). Write-down % (issue 23 #6: one convention
+ * for every screen) = the run's write-downs (net of write-ups) as a percent of the class's balance
+ * at settlement, the start of the run: 100 = the class loses all it had, as the full-write-down
+ * breakeven means; at closing that balance is the original balance (the PPM tables' basis).
+ * `notionalStart` (interest-only classes:
  * the notional at settlement) measures WAL and window on notional reductions, as the offering
  * documents do.
  */
-export function bondMetrics(rows: readonly BondCashflowRow[], originalBalance: number, fromIso: string, cashOnly = false, notionalStart: number | null = null): BondMetrics {
+export function bondMetrics(rows: readonly BondCashflowRow[], balanceAtSettlement: number, fromIso: string, cashOnly = false, notionalStart: number | null = null): BondMetrics {
   let prev = notionalStart ?? 0;
   const periods: AmortizationPeriod[] = rows.map((r) => {
     const notionalDrop = Math.max(0, prev - r.Balance);
@@ -33,7 +37,7 @@ export function bondMetrics(rows: readonly BondCashflowRow[], originalBalance: n
   return {
     Wal: weightedAverageLifeFromDates(periods, fromIso, { cashOnly }) ?? 0,
     PrincipalWindow: window ? `${window.first}-${window.last}` : '',
-    WritedownPct: writeDownPct(periods, originalBalance) ?? 0,
+    WritedownPct: writeDownPct(periods, balanceAtSettlement) ?? 0,
     FirstLossPeriod: firstLossPeriod(periods) ?? 0,
   };
 }

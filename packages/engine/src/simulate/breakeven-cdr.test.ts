@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import dna1Json from '../../../../data/deals/structures/stacr-2026-dna1.json' with { type: 'json' };
 import type { DealSpec } from '../deal/deal-spec.ts';
 import { runBondMatrix } from './bond-matrix.ts';
-import { runBreakevens } from './breakeven-cdr.ts';
+import { LOSES_AT_ANY_CDR, runBreakevens } from './breakeven-cdr.ts';
 import type { DealScenario } from './run-deal.ts';
 
 const spec = dna1Json as DealSpec;
@@ -81,9 +81,21 @@ describe('breakeven CDR per class', { timeout: 120_000 }, () => {
     expect(Number.isFinite(m.Wal[0]?.[0])).toBe(true);
   });
 
+  it('a class that loses at any CDR above 0 answers 0 with a note, not the grid\'s 0.01 (issue 23 #6)', () => {
+    // B-3H (first loss, nothing under it) is written down at 0.005 CDR already: 0.01 would say it is safe there.
+    const [loss] = writeDownsAt(base, 'B-3H', [0.005]);
+    expect(loss).toBeGreaterThan(0);
+    const result = runBreakevens(spec, base, null, { bondNames: ['B-3H', 'M-1'] });
+    const b3 = result.Breakevens.find((b) => b.BondName === 'B-3H')!;
+    expect(b3).toMatchObject({ FirstLossCdr: 0, FirstLossNote: LOSES_AT_ANY_CDR });
+    const m1 = result.Breakevens.find((b) => b.BondName === 'M-1')!;
+    expect(m1.FirstLossCdr).toBeGreaterThan(0.01);
+    expect(m1.FirstLossNote).toBeNull();
+  });
+
   it('reports no breakeven when nothing can be lost, and refuses an unknown class', () => {
     const noSeverity = runBreakevens(spec, { ...base, severity: 0 }, null, { bondNames: ['B-3H'] });
-    expect(noSeverity.Breakevens).toEqual([{ BondName: 'B-3H', FirstLossCdr: null, FullWriteDownCdr: null }]);
+    expect(noSeverity.Breakevens).toEqual([{ BondName: 'B-3H', FirstLossCdr: null, FullWriteDownCdr: null, FirstLossNote: null }]);
     expect(() => runBreakevens(spec, base, null, { bondNames: ['Z-9'] })).toThrow(/Z-9/);
   });
 });

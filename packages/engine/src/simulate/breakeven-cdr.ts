@@ -21,7 +21,8 @@ import { repeatedRunner } from './scenario-projector.ts';
  * and pay the class off before losses reach it (DNA1 M-1 at 18 CPR, 12 severity loses at 5.35 CDR,
  * not at 5.36–5.37, again from 5.38; see the tests). Where such a window lies inside a bracket,
  * bisection could settle on its upper edge; the answer is always a grid CDR with the loss and none
- * one step below.
+ * one step below. A class that loses at 0 CDR, or below the first step (any CDR above 0), answers
+ * 0 with a note saying which.
  */
 
 /** One class's breakevens, CDR in percent (null: not reached below the search ceiling). */
@@ -29,7 +30,16 @@ export interface ClassBreakeven {
   BondName: string;
   FirstLossCdr: number | null;
   FullWriteDownCdr: number | null;
+  /**
+   * Why FirstLossCdr is 0 (null otherwise): the class loses at 0 CDR already, or at any CDR above 0
+   * (it loses below the grid's first step, 0.01: a first-loss class with no support).
+   */
+  FirstLossNote: string | null;
 }
+
+/** The notes of a first-loss breakeven of 0. */
+export const LOSES_AT_ZERO_CDR = 'Loses at 0 CDR already.';
+export const LOSES_AT_ANY_CDR = 'Loses at any CDR above 0 (below 0.01).';
 
 export interface BreakevenResult {
   Breakevens: ClassBreakeven[];
@@ -49,6 +59,8 @@ export interface BreakevenOptions {
 const STEPS_PER_UNIT = 10_000;
 /** Highest CDR searched: 99.99 % (the request bound is below 100 %). */
 const MAX_STEP = 9_999;
+/** A CDR far below the grid's first step (0.0001 %, as a fraction): a class losing there loses at any CDR. */
+const TINY_CDR = 1e-6;
 /** Write-downs at or below half a cent are rounding, not a loss. */
 const HALF_CENT = 0.005;
 /** Coarse CDRs (percent) run first for every class: they give each search its bracket. */
@@ -74,14 +86,21 @@ export function runBreakevens(spec: DealSpec, base: DealScenario, state: DealSta
   const runs = new Map<number, ClassLosses>();
   const runAt = (cdr: number) => runner.run({ ...base, default: { kind: 'annual', values: cdr } });
   // One deal run per grid CDR, shared by every class and both targets.
+  const lossesOf = (cdr: number): ClassLosses =>
+    new Map(bondRows(runAt(cdr), []).map((b) => [b.name, { writeDown: b.rows.reduce((s, r) => s + r.ActualWriteDown, 0), start: b.startBalance }]));
   const lossesAt = (step: number): ClassLosses => {
     let losses = runs.get(step);
     if (!losses) {
-      const run = runAt(step / STEPS_PER_UNIT);
-      losses = new Map(bondRows(run, []).map((b) => [b.name, { writeDown: b.rows.reduce((s, r) => s + r.ActualWriteDown, 0), start: b.startBalance }]));
+      losses = lossesOf(step / STEPS_PER_UNIT);
       runs.set(step, losses);
     }
     return losses;
+  };
+  let tiny: ClassLosses | null = null;
+  const losesAtTinyCdr = (name: string): boolean => {
+    tiny ??= lossesOf(TINY_CDR);
+    const loss = tiny.get(name);
+    return loss !== undefined && reached(loss, 'firstLoss') > 0;
   };
   const scan = SCAN_PCT.map((pct) => Math.round(pct * 100));
   scan.forEach(lossesAt);
@@ -113,9 +132,16 @@ export function runBreakevens(spec: DealSpec, base: DealScenario, state: DealSta
   };
 
   const Breakevens = names.map((name) => {
-    const first = solve(name, 'firstLoss');
+    let first = solve(name, 'firstLoss');
     const full = first === null ? null : solve(name, 'fullWriteDown');
-    return { BondName: name, FirstLossCdr: first === null ? null : first / 100, FullWriteDownCdr: full === null ? null : full / 100 };
+    // The grid's first step (0.01) would read as "safe below 0.01" for a class that loses at any
+    // CDR (issue 23 #6: B-3H showed 0.01 while the run at 0.005 wrote it down): such a class is 0.
+    let note: string | null = first === 0 ? LOSES_AT_ZERO_CDR : null;
+    if (first === 1 && losesAtTinyCdr(name)) {
+      first = 0;
+      note = LOSES_AT_ANY_CDR;
+    }
+    return { BondName: name, FirstLossCdr: first === null ? null : first / 100, FullWriteDownCdr: full === null ? null : full / 100, FirstLossNote: note };
   });
-  return { Breakevens, MaxCdr: MAX_STEP / 100, Runs: runs.size };
+  return { Breakevens, MaxCdr: MAX_STEP / 100, Runs: runs.size + (tiny ? 1 : 0) };
 }

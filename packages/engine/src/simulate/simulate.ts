@@ -90,7 +90,7 @@ export function responseOf(run: AnyDealRun, bondName: string | null, fromIso: st
   const dates = run.paymentDates.map(isoToYmd);
   const collateral = paymentDateCollateralRows(run.flows, run.pool, dates);
   const bonds = bondRows(run, collateral, bondName)
-    .map((b) => ({ BondName: b.name, BondCashflow: b.rows, ...bondMetrics(b.rows, b.originalBalance, fromIso, false, b.interestOnly ? b.startBalance : null) }));
+    .map((b) => ({ BondName: b.name, BondCashflow: b.rows, ...bondMetrics(b.rows, b.startBalance, fromIso, false, b.interestOnly ? b.startBalance : null) }));
   return {
     ProjectedLosses: collateral.reduce((s, r) => s + r.Losses, 0),
     CollateralCashflow: collateral,

@@ -105,7 +105,7 @@ export interface BondCashflowRow {
   DelinquencyRate: number;
 }
 
-/** Per-bond result. Wal in years; PrincipalWindow like "1-37"; WritedownPct percent of original. */
+/** Per-bond result. Wal in years; PrincipalWindow like "1-37"; WritedownPct percent of the balance at settlement (bondMetrics). */
 export interface BondCashflowResult {
   BondName: string;
   BondCashflow: BondCashflowRow[];

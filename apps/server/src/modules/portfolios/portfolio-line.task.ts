@@ -86,7 +86,7 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
   const bond = bondRows(deal, collateral, input.bondName)[0];
   if (!bond) throw new Error(`Bond ${input.bondName} was not found in ${spec.dealName}.`);
   const scale = bond.originalBalance > 0 ? input.faceAmt / bond.originalBalance : 0;
-  const metrics = bondMetrics(bond.rows, bond.originalBalance, input.settlementIso, false, bond.interestOnly ? bond.startBalance : null);
+  const metrics = bondMetrics(bond.rows, bond.startBalance, input.settlementIso, false, bond.interestOnly ? bond.startBalance : null);
   const pricing = pricingCashflows(bond, input.settlementIso, settlementOf(spec, request, state).accrualStart);
   const y = yieldFromPrice(pricing, input.price);
   const s = spreadFromPrice(pricing, input.price, input.benchmark, metrics.Wal);

@@ -25,10 +25,16 @@ describe('tranche summary rows', () => {
     expect(r.loss).toBe(0);
   });
 
+  it('shows no window and no WAL for a class paid no principal, only written down (issue 23 #6)', () => {
+    // The engine's window and WAL weigh write-downs too (the PPM convention): '62-70', 5.51 for M-2A at CDR 3.
+    const r = summaryRow(bond('M-2A', [row(62, 40, 0, 5, 60), row(70, 0, 0, 2, 40)], { PrincipalWindow: '62-70', Wal: 5.51, WritedownPct: 100, FirstLossPeriod: 62 }));
+    expect(r).toMatchObject({ wal: null, window: '', writedownPct: 100, firstLossPeriod: 62, principal: 0, loss: 100 });
+  });
+
   it('keeps the shown classes in run order and compares two runs class by class', () => {
-    const now = summaryRows([bond('A', [row(1, 50, 50, 1, 0)]), bond('B', [row(1, 90, 0, 2, 10)]), bond('C', [row(1, 1, 0, 0, 0)])], ['B', 'A']);
+    const now = summaryRows([bond('A', [row(1, 50, 50, 1, 0)]), bond('B', [row(1, 80, 10, 2, 10)]), bond('C', [row(1, 1, 0, 0, 0)])], ['B', 'A']);
     expect(now.map((r) => r.bondName)).toEqual(['A', 'B']);
-    const pinned = summaryRows([bond('B', [row(1, 95, 0, 2, 5)], { Wal: 2 })], ['B']);
+    const pinned = summaryRows([bond('B', [row(1, 90, 5, 2, 5)], { Wal: 2 })], ['B']);
     const deltas = summaryDeltas(now, pinned);
     expect(deltas.get('B')).toMatchObject({ loss: 5, wal: -0.5, balance: 0, interest: 0 });
     expect(deltas.get('A')?.loss).toBeNull();

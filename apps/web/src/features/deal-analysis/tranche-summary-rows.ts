@@ -4,14 +4,16 @@ import type { BondCashflowResult } from '@opencrt/engine';
  * One class of the tranche summary (issue 18 #12), all from the run already on screen: the
  * balance at settlement (the first row's balance before its principal and write-down), the
  * current coupon, the engine's WAL / window / write-down % / first loss period (one convention,
- * engine bondMetrics), and the totals over the run.
+ * engine bondMetrics: write-down % of the balance at settlement), and the totals over the run.
+ * A class paid no principal has no principal window and no WAL (issue 23 #6: a class only written
+ * down showed a window and WAL of its write-downs, e.g. M-2A at CDR 3 '62-70', 5.51).
  */
 export interface SummaryRow {
   bondName: string;
   balance: number;
   /** Coupon of the first accrual period, fraction. */
   coupon: number;
-  /** Years; null when nothing reduced the balance (no window). */
+  /** Years; null when the class is paid no principal (no window). */
   wal: number | null;
   window: string;
   writedownPct: number;
@@ -25,15 +27,18 @@ export interface SummaryRow {
 export function summaryRow(bond: BondCashflowResult): SummaryRow {
   const first = bond.BondCashflow[0];
   const sum = (pick: (r: BondCashflowResult['BondCashflow'][number]) => number) => bond.BondCashflow.reduce((s, r) => s + pick(r), 0);
+  const principal = sum((r) => r.Principal);
+  // Under half a cent is rounding, not a payment.
+  const paid = principal >= 0.005 && bond.PrincipalWindow !== '';
   return {
     bondName: bond.BondName,
     balance: first ? first.Balance + first.Principal + first.ActualWriteDown : 0,
     coupon: first?.Rate ?? 0,
-    wal: bond.PrincipalWindow ? bond.Wal : null,
-    window: bond.PrincipalWindow,
+    wal: paid ? bond.Wal : null,
+    window: paid ? bond.PrincipalWindow : '',
     writedownPct: bond.WritedownPct,
     firstLossPeriod: bond.FirstLossPeriod > 0 ? bond.FirstLossPeriod : null,
-    principal: sum((r) => r.Principal),
+    principal,
     interest: sum((r) => r.Interest),
     loss: sum((r) => r.ActualWriteDown),
   };

@@ -17,6 +17,8 @@ type YieldAt = { price: number; value: number | null; message: string | null };
 /** The class column stays in view while a narrow screen scrolls the table sideways. */
 const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--bs-body-bg)' } as const;
 const wal = (x: number | null) => (x === null ? MISSING : x.toFixed(2));
+/** The write-down % convention (engine bondMetrics), said where the column is shown. */
+export const WRITE_DOWN_TITLE = 'Write-down: the run\'s write-downs as a percent of the class\'s balance at settlement (100 % = all of it lost).';
 const signed = (x: number, text: string) => (x > 0 ? `+${text}` : text);
 /** A difference in the cell's own format; blank when the runs agree (so changes stand out). */
 function deltaText(field: ComparedField, d: number | null | undefined): string {
@@ -147,7 +149,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
           <thead>
             <tr>
               <th style={STICKY}>Class</th><th className="text-end">Balance</th><th className="text-end">Coupon</th><th className="text-end">WAL</th><th>Window</th>
-              {!agency && <><th className="text-end">Write-down</th><th className="text-end">First loss</th></>}
+              {!agency && <><th className="text-end" title={WRITE_DOWN_TITLE}>Write-down</th><th className="text-end">First loss</th></>}
               <th className="text-end">Principal</th><th className="text-end">Interest</th>{!agency && <th className="text-end">Loss</th>}
               <th>Price</th><th className="text-end">Yield</th>
               {breakevens && <><th className="text-end" title="CDR (%) of the first dollar of loss">BE CDR first loss</th><th className="text-end" title="CDR (%) at which the class is written down to nothing">BE CDR full loss</th></>}
@@ -181,7 +183,9 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
                     {y ? (y.value === null ? MISSING : formatPercent(y.value * 100, 4)) : ''}
                   </td>
                   {breakevens && <>
-                    <td className="text-end" data-testid={`breakeven-first-${r.bondName}`}>{cdr(be?.FirstLossCdr)}</td>
+                    <td className="text-end" data-testid={`breakeven-first-${r.bondName}`} title={be?.FirstLossNote ?? undefined}>
+                      {cdr(be?.FirstLossCdr)}{be?.FirstLossNote ? ' *' : ''}
+                    </td>
                     <td className="text-end" data-testid={`breakeven-full-${r.bondName}`}>{cdr(be?.FullWriteDownCdr)}</td>
                   </>}
                 </tr>
@@ -190,7 +194,13 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
           </tbody>
         </table>
       </div>
+      <div className="small text-secondary mt-1" data-testid="summary-notes">
+        {!agency && <>{WRITE_DOWN_TITLE} </>}WAL and window weigh principal and write-downs; a class paid no principal shows '{MISSING}'.
+      </div>
       {breakevens && <div className="small text-secondary mt-1">Breakeven CDRs in percent, to 0.01; '{MISSING}': not reached below 99.99 CDR.</div>}
+      {[...(breakevens?.values() ?? [])].filter((b) => b.FirstLossNote).map((b) => (
+        <div key={b.BondName} className="small text-secondary" data-testid={`breakeven-note-${b.BondName}`}>* {b.BondName}: {b.FirstLossNote}</div>
+      ))}
     </section>
   );
 }
