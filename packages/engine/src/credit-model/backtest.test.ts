@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backtestInputs, backtestPaths, generateBacktestTape, parseMacroCsv, runBacktest, validateBacktestProfile, type BacktestLoans, type BacktestProfile,
+  backtestInputs, backtestPaths, generateBacktestTape, hpiBetaOfState, normalQuantile, parseMacroCsv, runBacktest, stratifiedNormalScores, validateBacktestProfile,
+  type BacktestLoans, type BacktestProfile,
 } from './backtest.ts';
 import { CREDIT_MODEL_PARAMETERS as P } from './model-parameters.ts';
 import { runCreditModelOnPaths } from './run-credit-model.ts';
@@ -149,5 +150,28 @@ describe('back-test against Freddie Mac vintage performance', () => {
     }
     expect(Math.abs((r.SeverityPct * r.CumulativeDefaultPct) / 100 - r.NetLossPct)).toBeLessThan(0.01);
     expect(Math.max(...r.Cdr)).toBeGreaterThan(1);
+  });
+});
+
+describe('dispersion of real tapes', () => {
+  it('home-price beta by property state', () => {
+    expect(hpiBetaOfState('CA')).toBe(2.6);
+    expect(hpiBetaOfState('nv')).toBe(2.6);
+    expect(hpiBetaOfState('OH')).toBe(0.6);
+    expect(hpiBetaOfState('TX')).toBe(0.3);
+    expect(hpiBetaOfState(null)).toBe(0.3);
+  });
+
+  it('normal quantiles and stratified scores', () => {
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 9);
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
+    expect(normalQuantile(0.001)).toBeCloseTo(-3.090232, 5);
+    const z = stratifiedNormalScores(1000, 42);
+    const sorted = Array.from(z).sort((a, b) => a - b);
+    expect(sorted[0]).toBeCloseTo(normalQuantile(0.0005), 9);
+    expect(sorted.reduce((s, x) => s + x, 0)).toBeCloseTo(0, 9);
+    expect(Array.from(z)).not.toEqual(sorted);
+    expect(Array.from(stratifiedNormalScores(1000, 42))).toEqual(Array.from(z));
+    expect(Array.from(stratifiedNormalScores(1, 42))).toEqual([0]);
   });
 });

@@ -182,6 +182,45 @@ function ltvBucket(ltv: number): [number, number] {
 
 export const BACKTEST_TAPE_VERSION = tapeRaw.version;
 
+/** Home-price beta of a property state's region (backtest-tape-parameters.json; unlisted states: the last region). */
+export function hpiBetaOfState(state: string | null | undefined): number {
+  const regions = tapeRaw.regions.value;
+  const code = (state ?? '').trim().toUpperCase();
+  const hit = regions.find((r) => (r.states as string[]).includes(code));
+  return (hit ?? (regions.at(-1) as { hpiBeta: number })).hpiBeta;
+}
+
+/** Inverse standard normal CDF (Acklam's rational approximation, relative error < 1.2e-9). */
+export function normalQuantile(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const q = Math.min(1 - 1e-12, Math.max(1e-12, p));
+  const poly = (k: number[], x: number) => k.reduce((s, v) => s * x + v, 0);
+  if (q < 0.02425) { const r = Math.sqrt(-2 * Math.log(q)); return poly(c, r) / (poly(d, r) * r + 1); }
+  if (q > 1 - 0.02425) { const r = Math.sqrt(-2 * Math.log(1 - q)); return -poly(c, r) / (poly(d, r) * r + 1); }
+  const r = (q - 0.5) * (q - 0.5);
+  return ((q - 0.5) * poly(a, r)) / (poly(b, r) * r + 1);
+}
+
+/**
+ * Value-noise scores for a real tape whose homes' own price paths are unknown: the n stratified
+ * normal quantiles Φ⁻¹((k + ½)/n), shuffled by a seed, so the tape spans the home-level price
+ * distribution exactly once (deterministic; mean 0). One loan gets 0.
+ */
+export function stratifiedNormalScores(n: number, seed: number): Float64Array {
+  const out = Float64Array.from({ length: n }, (_, k) => (n === 1 ? 0 : normalQuantile((k + 0.5) / n)));
+  const u = uniform(seed);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(u() * (i + 1));
+    const t = out[i] as number;
+    out[i] = out[j] as number;
+    out[j] = t;
+  }
+  return out;
+}
+
 /**
  * The seeded tape of a profile: dispersed FICO, DTI, LTV (within the mean's LTV bucket), note
  * rate and balance around the profile's means (means restored after clamping), second liens

@@ -12,6 +12,7 @@ export { creditModelInputsOf, isCreditModel, withModelVectors } from './request-
 export { hpiRatioBetween, macroValue, monthNumber, MACRO_HISTORY_VERSION } from './macro-history.ts';
 export type { MacroSeries } from './macro-history.ts';
 export {
-  backtestInputs, backtestPaths, backtestResult, BACKTEST_TAPE_VERSION, generateBacktestTape, parseMacroCsv, runBacktest, validateBacktestProfile,
+  backtestInputs, backtestPaths, backtestResult, BACKTEST_TAPE_VERSION, generateBacktestTape, hpiBetaOfState, normalQuantile, parseMacroCsv, runBacktest,
+  stratifiedNormalScores, validateBacktestProfile,
 } from './backtest.ts';
 export type { BacktestLoans, BacktestProfile, BacktestResult, MacroHistory } from './backtest.ts';

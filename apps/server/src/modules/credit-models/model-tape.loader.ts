@@ -1,4 +1,4 @@
-import { emptyModelTape, hpiRatioBetween, macroValue, tapeOfLines, type ModelLoanTape } from '@opencrt/engine';
+import { emptyModelTape, hpiBetaOfState, hpiRatioBetween, macroValue, stratifiedNormalScores, tapeOfLines, type ModelLoanTape } from '@opencrt/engine';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { dealsDb } from '../deals/deals.tables.ts';
@@ -14,7 +14,11 @@ export interface ModelLine { balance: number; grossRate: number; remainingTerm: 
  *   (macro history), so MTMLTV starts from today's estimated value;
  * - SATO = note rate minus the 30y (15y for terms ≤ 180) PMMS level of the first-payment month;
  * - MI coverage = MI % (only the claim share, the model applies it when MI is used);
- * - delinquent share = 1 for a loan reported 60+ days delinquent (status ≥ 2 or REO).
+ * - delinquent share = 1 for a loan reported 60+ days delinquent (status ≥ 2 or REO);
+ * - other liens = (CLTV − LTV) × the original value (default risk reads MTMCLTV);
+ * - home-price beta of the property state's region, and a value-noise score per loan: the stratified
+ *   normal quantiles shuffled by a seed from the deal name, so the tape spans the home-level price
+ *   distribution (homes that lost most default first; the back-test's dispersion, issue 24).
  */
 export async function loadModelTape(baseDb: Db, dealName: string, settlementDate: number, poolBalance: number, lines: readonly ModelLine[]): Promise<ModelLoanTape> {
   const db = dealsDb(baseDb);
@@ -24,13 +28,16 @@ export async function loadModelTape(baseDb: Db, dealName: string, settlementDate
   const asOf = period?.d ?? first?.d;
   const rows = asOf ? await db.selectFrom('loans')
     .select(['current_upb', 'current_rate', 'remaining_months', 'loan_age', 'original_term', 'credit_score', 'dti', 'ltv', 'original_upb',
-      'first_payment_date', 'mi_pct', 'delinquency_status'])
+      'first_payment_date', 'mi_pct', 'delinquency_status', 'state', 'cltv'])
     .where('deal_name', '=', dealName).where('as_of_date', '=', asOf).where('current_upb', '>', 0).execute() : [];
   if (rows.length === 0) return tapeOfLines(lines.filter((l) => l.balance > 0 && l.remainingTerm > 0));
   const total = rows.reduce((s, r) => s + Number(r.current_upb), 0);
   const scale = poolBalance > 0 && total > 0 ? poolBalance / total : 1;
   const tape = emptyModelTape(rows.length);
   const settlementYm = Math.floor(settlementDate / 100);
+  let seed = 7;
+  for (const ch of dealName) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
+  const noise = stratifiedNormalScores(rows.length, seed);
   rows.forEach((r, i) => {
     const rate = Number(r.current_rate) / 100;
     const term = Number(r.original_term);
@@ -46,7 +53,12 @@ export async function loadModelTape(baseDb: Db, dealName: string, settlementDate
     tape.creditScore[i] = score >= 300 && score <= 850 ? score : 755;
     const dti = Number(r.dti ?? 0);
     tape.dtiPct[i] = dti > 0 && dti <= 65 ? dti : 36;
-    tape.propertyValue[i] = (Number(r.original_upb) * scale / ltv) * hpiRatioBetween(firstPay, settlementYm);
+    const originalValue = (Number(r.original_upb) * scale) / ltv;
+    tape.propertyValue[i] = originalValue * hpiRatioBetween(firstPay, settlementYm);
+    const cltv = Number(r.cltv ?? 0) / 100;
+    tape.otherLienBalance[i] = cltv > ltv && cltv <= 2 ? (cltv - ltv) * originalValue : 0;
+    tape.hpiBeta[i] = hpiBetaOfState(r.state);
+    tape.valueNoise[i] = noise[i] as number;
     tape.miCoverage[i] = Math.min(0.55, Math.max(0, Number(r.mi_pct) / 100));
     tape.sato[i] = rate - macroValue(term <= 180 ? 'mtg15' : 'mtg30', firstPay) / 100;
     const status = r.delinquency_status;
