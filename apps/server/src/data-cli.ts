@@ -12,6 +12,11 @@
  *   write-structures
  *       Rebuild data/deals/structures/<id>.json for the demo STACR/CAS/ILN deals without an
  *       offering-memorandum file and for every RMBS, ABS and agency deal (no database needed).
+ *   backup FILE
+ *       Write the embedded database (DATA_DIR) to FILE (gzipped tarball). Stop the server first.
+ *   restore FILE
+ *       Replace the embedded database with a backup; the current one is kept beside it, renamed.
+ *       With DATABASE_URL, use pg_dump / pg_restore instead (README "Operations").
  *
  * Uses DATABASE_URL (PostgreSQL) or the embedded PGlite database in DATA_DIR, like the server.
  * Exit codes: 0 done, 1 rejected input or failure, 2 usage error.
@@ -22,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { loadCatalogue } from './modules/deals/deals.catalogue.ts';
 import { TapeRejected, importLoanTape } from './modules/deals/loan-import.service.ts';
 import { exportLoanTape } from './modules/deals/loan-export.service.ts';
@@ -57,21 +63,42 @@ const USAGE = `usage:
   npm run data -- import-loans --deal NAME --layout freddie --origination FILE [--performance FILE] [--as-of YYYYMMDD]
   npm run data -- import-loans --deal NAME --layout fannie --file FILE
   npm run data -- export-loans --deal NAME --layout freddie|fannie --out DIR
-  npm run data -- write-structures`;
+  npm run data -- write-structures
+  npm run data -- backup FILE | restore FILE`;
+
+/** `backup FILE` / `restore FILE` of the embedded database (db/backup.ts). */
+async function backupOrRestore(command: 'backup' | 'restore', positionals: string[]): Promise<number> {
+  const [file, ...extra] = positionals;
+  if (!file || extra.length) throw new UsageError(`${command} takes one FILE`);
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new UsageError(`${command} is for the embedded database; with DATABASE_URL use pg_dump / pg_restore (README "Operations")`);
+  }
+  if (command === 'backup') {
+    const bytes = await backupEmbedded(config.dataDir, file);
+    console.log(`Backed up ${config.dataDir} to ${file} (${(bytes / 1e6).toFixed(1)} MB)`);
+    return 0;
+  }
+  const previous = await restoreEmbedded(file, config.dataDir);
+  console.log(`Restored ${file} into ${config.dataDir}${previous ? `; the database it replaced is in ${previous}` : ''}`);
+  return 0;
+}
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: command === 'backup' || command === 'restore',
     options: {
       deal: { type: 'string' }, layout: { type: 'string' }, origination: { type: 'string' }, performance: { type: 'string' },
       file: { type: 'string' }, 'as-of': { type: 'string' }, out: { type: 'string' },
     },
     strict: true,
   });
-  if (!command || !['load-catalogue', 'import-loans', 'export-loans', 'write-structures'].includes(command)) {
+  if (!command || !['load-catalogue', 'import-loans', 'export-loans', 'write-structures', 'backup', 'restore'].includes(command)) {
     throw new UsageError(`unknown command: ${command ?? '(none)'}`);
   }
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, positionals);
   if (command === 'write-structures') {
     for (const file of writeStructures()) console.log(`wrote ${file}`);
     return 0;
