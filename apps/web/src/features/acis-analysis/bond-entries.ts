@@ -61,11 +61,13 @@ export function allBondsRuns(bonds: AcisStructure['Bonds'], entries: BondEntries
     const e = entryOf(entries, b.AcisBondName);
     const owned = parseAmount(e.owned);
     const margin = parseAmount(e.margin);
-    const bad = [
-      ...(owned === null || owned <= 0 ? ['Missing valid: Contract Amount'] : []),
-      ...(!e.margin.trim() ? ['Missing required: Collateral'] : margin === null || margin < 0 || margin > 100 ? ['Missing valid: Collateral'] : []),
+    // Named as the table's columns head them (issue 23 #4), each list once.
+    const invalid = [
+      ...(owned === null || owned <= 0 ? ['Owned Face Amt'] : []),
+      ...(e.margin.trim() && (margin === null || margin < 0 || margin > 100) ? ['Margin'] : []),
     ];
-    if (bad.length) problems.push(`${b.AcisBondName}: ${bad.join(', ')}`);
+    const bad = [...(!e.margin.trim() ? ['Missing required: Margin'] : []), ...(invalid.length ? [`Missing valid: ${invalid.join(', ')}`] : [])];
+    if (bad.length) problems.push(`${b.AcisBondName}: ${bad.join('; ')}`);
     else runs.push({ bond: b.AcisBondName, OwnedFaceAmt: owned as number, Margin: (margin as number) / 100 });
   }
   return problems.length ? { problem: problems.join('\n') } : { runs };

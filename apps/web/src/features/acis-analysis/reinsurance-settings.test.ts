@@ -8,7 +8,7 @@ describe('reinsurance settings', () => {
     expect(settingsBody({ initialLimit: '2,000,000', collateral: '20', interestRate: '1.5' })).toEqual({ OwnedFaceAmt: 2_000_000, Margin: 0.2, InterestRate: 0.015 });
   });
   it('names blank and invalid settings with the spec messages', () => {
-    expect(settingsProblems({ initialLimit: '', collateral: '150', interestRate: '0' })).toBe('Missing required: Contract Amount\nMissing valid: Collateral');
+    expect(settingsProblems({ initialLimit: '', collateral: '150', interestRate: '0' })).toBe('Missing required: Initial Limit\nMissing valid: Collateral');
     expect(settingsProblems({ initialLimit: '1,000', collateral: '0', interestRate: '0' })).toBeNull();
   });
   it('formats rates and grids as percents', () => {

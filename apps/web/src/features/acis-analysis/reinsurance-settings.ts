@@ -24,7 +24,8 @@ export function parseAmount(text: string): number | null {
  */
 export function settingsProblems(s: ReinsuranceSettings): string | null {
   const items: [string, string, (x: number) => boolean][] = [
-    ['Contract Amount', s.initialLimit, (x) => x > 0],
+    // Named as the screen labels it (issue 23 #4), like the server's message.
+    ['Initial Limit', s.initialLimit, (x) => x > 0],
     ['Collateral', s.collateral, (x) => x >= 0 && x <= 100],
     ['Interest Rate', s.interestRate, (x) => x >= 0 && x <= 100],
   ];

@@ -81,7 +81,7 @@ describe('CirtAnalysisPage', () => {
     await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Failed to generate CIRT cashflow.'));
     fireEvent.change(screen.getByTestId('setting-initialLimit'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('run-scenario'));
-    await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Missing required: Contract Amount'));
+    await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Missing required: Initial Limit'));
     expect(post).toHaveBeenCalledTimes(1);
   });
 

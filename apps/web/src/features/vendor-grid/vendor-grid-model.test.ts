@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GridCell, PortfolioEntryOut, PortfolioScenarios } from '@opencrt/contracts';
 import {
-  cellKey, cellKeyOf, cellText, columnTotal, dealLink, bondLink, formatMetric, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, vendorOptions,
+  cellKey, cellKeyOf, cellText, columnTotal, dealLink, bondLink, formatMetric, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, vendorOptions, gridInputProblems, portfolioChoices,
 } from './vendor-grid-model.ts';
 
 const s = (Id: number, ScenarioName: string, DealName: string | null, Vendor: string | null) => ({ Id, ScenarioName, DealName, Vendor });
@@ -110,5 +110,25 @@ describe('vendor grid model', () => {
     expect(dealLink('STACR 2020-DNA3', 'M-2A')).toBe('/deal_analysis?dealName=STACR%202020-DNA3&bondName=M-2A');
     expect(bondLink('STACR 2020-DNA3', 'M-2A')).toBe('/bond_analysis?dealName=STACR%202020-DNA3&bondName=M-2A');
     expect(vendorOptions([['Zeta', 'acme', 'Default'], ['Acme', ' ']])).toEqual(['acme', 'Zeta']);
+  });
+
+  it("refuses the grid's inputs it used to run silently (issue 23 #3): Interest 'abc' at 0, an empty date at today", () => {
+    const ok = { settlementDate: '2026-11-27', interestRate: '1.5', libor: 'abc' };
+    expect(gridInputProblems(ok, 'Reinsurance')).toBeNull();
+    expect(gridInputProblems({ ...ok, interestRate: 'abc' }, 'Reinsurance')).toBe('Interest Rate (%) must be a number');
+    expect(gridInputProblems({ ...ok, interestRate: '9900' }, 'Reinsurance')).toBe('Interest Rate (%) must be from 0 to 100');
+    expect(gridInputProblems({ ...ok, interestRate: ' ' }, 'Reinsurance')).toBe('Missing required: Interest Rate');
+    expect(gridInputProblems({ ...ok, settlementDate: '' }, 'Reinsurance')).toBe('Missing required: Settlement Date');
+    expect(gridInputProblems({ ...ok, libor: '4' }, 'Bonds')).toBeNull();
+    expect(gridInputProblems(ok, 'Bonds')).toBe('Libor (%) must be a number');
+  });
+
+  it('shows whose portfolio each is, so an admin never sees two plain "Demo bonds" (issue 23 #9)', () => {
+    const p = (Name: string, Owner: string) => ({ Id: 1, Name, Owner, PortfolioType: 'Bonds' as const, PortfolioEntries: [] });
+    const list = { 'Demo bonds': p('Demo bonds', 'admin'), 'Demo bonds (analyst)': p('Demo bonds', 'analyst'), Mine: p('Mine', 'admin'), Theirs: p('Theirs', 'user') };
+    expect(portfolioChoices(list, 'admin')).toEqual([
+      { key: 'Demo bonds', label: 'Demo bonds' }, { key: 'Demo bonds (analyst)', label: 'Demo bonds (analyst)' },
+      { key: 'Mine', label: 'Mine' }, { key: 'Theirs', label: 'Theirs (user)' },
+    ]);
   });
 });

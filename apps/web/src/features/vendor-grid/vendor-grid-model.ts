@@ -5,7 +5,7 @@
  * metric choices per portfolio type, cells filled from the NDJSON stream, and footer totals.
  */
 import {
-  MISSING_SCENARIO, type GridCell, type PortfolioEntryOut, type PortfolioScenario, type PortfolioScenarios, type PortfolioType,
+  MISSING_SCENARIO, mustBeFrom, mustBeNumber, type GridCell, type PortfolioEntryOut, type PortfolioList, type PortfolioScenario, type PortfolioScenarios, type PortfolioType,
 } from '@opencrt/contracts';
 
 /**
@@ -174,3 +174,33 @@ export const VENDOR_GRID_MESSAGES = {
   /** A failure that is not a cell's run error: '{n}: {message}'. */
   other: (n: number | string, m: string) => `${n}: ${m}`,
 };
+
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * The grid's own inputs before a run (issue 23 #3: Interest Rate 'abc' ran at 0 and an emptied
+ * settlement date ran at today): the settlement date (YYYY-MM-DD from the date input) and, per
+ * portfolio type, Interest Rate (%) 0–100 or Libor (%) −10–100, as the server bounds them.
+ */
+export function gridInputProblems(p: { settlementDate: string; interestRate: string; libor: string }, type: PortfolioType): string | null {
+  const out: string[] = [];
+  if (p.settlementDate.trim() === '') out.push('Missing required: Settlement Date');
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(p.settlementDate) || Number.isNaN(Date.parse(p.settlementDate))) out.push('Missing valid: Settlement Date');
+  const [label, text, min, max] = type === 'Bonds' ? ['Libor (%)', p.libor, -10, 100] as const : ['Interest Rate (%)', p.interestRate, 0, 100] as const;
+  const t = text.replace(/,/g, '').trim();
+  if (t === '') out.push(`Missing required: ${label.replace(' (%)', '')}`);
+  else if (!NUMBER_TEXT.test(t)) out.push(mustBeNumber(label));
+  else if (Number(t) < min || Number(t) > max) out.push(mustBeFrom(label, min, max));
+  return out.length ? out.join('\n') : null;
+}
+
+/**
+ * The portfolio selector's choices (issue 23 #9: an admin saw two 'Demo bonds'): the list's keys,
+ * which already carry " (owner)" where another owner uses the same name, and the owner shown on
+ * every portfolio that is not the caller's.
+ */
+export function portfolioChoices(list: PortfolioList, username: string): { key: string; label: string }[] {
+  return Object.entries(list)
+    .map(([key, p]) => ({ key, label: p.Owner !== username && !key.endsWith(` (${p.Owner})`) ? `${key} (${p.Owner})` : key }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}

@@ -20,7 +20,7 @@ import { GridCashflowView, type CashflowView } from './grid-cashflow-view.tsx';
 import { HideScenariosModal } from './hide-scenarios-modal.tsx';
 import { portfolioScenarios, saveCalculation, streamGrid, vendorLists } from './vendor-grid.api.ts';
 import {
-  cellKey, cellKeyOf, DEFAULT_METRIC, METRICS, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, VENDOR_ALL, VENDOR_DEFAULT, VENDOR_GRID_MESSAGES,
+  cellKey, cellKeyOf, DEFAULT_METRIC, gridInputProblems, METRICS, portfolioChoices, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, VENDOR_ALL, VENDOR_DEFAULT, VENDOR_GRID_MESSAGES,
   vendorOptions, type MetricKey, type ScenarioColumn,
 } from './vendor-grid-model.ts';
 import { readHidden, readPrefs, writeHidden, writePrefs, type GridPrefs } from './vendor-grid-prefs.ts';
@@ -62,7 +62,9 @@ export function VendorGridPage() {
   const lastRun = useRef<{ columns: ScenarioColumn[]; portfolio: Portfolio } | null>(null);
 
   const set = (patch: Partial<GridPrefs>) => setPrefs((p) => { const next = { ...p, ...patch }; writePrefs(next); return next; });
-  const portfolio: Portfolio | null = Object.values(portfolios).find((p) => p.Name === prefs.portfolio) ?? null;
+  // Chosen by the list's key (names may repeat across owners); a name saved before keys were used still finds its portfolio.
+  const portfolio: Portfolio | null = portfolios[prefs.portfolio] ?? Object.values(portfolios).find((p) => p.Name === prefs.portfolio) ?? null;
+  const portfolioKey = portfolios[prefs.portfolio] ? prefs.portfolio : portfolio?.Name ?? '';
   const type = portfolio?.PortfolioType ?? 'Reinsurance';
   const generic = prefs.useGenericScenarios;
   const allColumns = useMemo(() => scenarioColumns(scenarios, generic), [scenarios, generic]);
@@ -92,7 +94,8 @@ export function VendorGridPage() {
   }, [api, alerts, portfolioId, prefs.vendor]);
 
   // §4: a new portfolio resets interest rate and Libor, clears results and cash flows.
-  const choosePortfolio = (name: string) => { clearResults(); set({ portfolio: name, interestRate: '0', libor: '0' }); };
+  // The metric starts again at the default (spec 002 §2, §9: RateOnLine; Bonds, which have none, show Yield).
+  const choosePortfolio = (name: string) => { clearResults(); setMetric(DEFAULT_METRIC); set({ portfolio: name, interestRate: '0', libor: '0' }); };
   // §4: vendor or Global clear the results (scenarios reload with them).
   const chooseVendor = (vendor: string) => { clearResults(); set({ vendor }); };
   const chooseGeneric = (on: boolean) => { clearResults(); set({ useGenericScenarios: on }); };
@@ -104,8 +107,15 @@ export function VendorGridPage() {
     ScenarioCashflowLabels: (lastRun.current?.columns ?? columns).map((c) => c.cashflow ?? null),
   });
 
+  /** False (with the problem shown) when the settlement date or the rate is not usable. */
+  const inputsUsable = (): boolean => {
+    const problem = gridInputProblems(prefs, type);
+    if (problem) alerts.show('danger', problem);
+    return problem === null;
+  };
+
   const run = async () => {
-    if (!portfolio || columns.length === 0) return;
+    if (!portfolio || columns.length === 0 || !inputsUsable()) return;
     clearResults();
     const controller = new AbortController();
     abort.current = controller;
@@ -179,6 +189,7 @@ export function VendorGridPage() {
   };
   const showRun = async (kind: CashflowView['kind'], column: ScenarioColumn, request: PortfolioRunRequest | null, title: string, fileBase: string, bond = '') => {
     if (!request) { alerts.show('info', `No entry has the scenario ${column.name}.`); return; }
+    if (!inputsUsable()) return;
     try {
       const result: PortfolioRunResponse = await runPortfolio(api, request);
       setView({ kind, title, fileBase, header: exportHeader(column, bond), result });
@@ -217,7 +228,7 @@ export function VendorGridPage() {
 
   const exportMetrics = async () => {
     const last = lastRun.current;
-    if (!last) return;
+    if (!last || !inputsUsable()) return;
     setExporting(true);
     try {
       await downloadMetrics(last.portfolio.Name, last.portfolio.PortfolioType, last.portfolio.PortfolioEntries, last.columns, cells.current);
@@ -239,7 +250,7 @@ export function VendorGridPage() {
   const unsaved = admin && prefs.useCalcCashflows && hasResults && !dbSaved;
   useLeavePrompt(unsaved, () => save(true, false), VENDOR_GRID_MESSAGES.unsaved);
 
-  const names = Object.values(portfolios).map((p) => p.Name).sort((a, b) => a.localeCompare(b));
+  const choices = portfolioChoices(portfolios, session?.username ?? '');
   // A new map per redraw (cellsVersion) so the table sees new cells.
   const shownCells = useMemo(() => new Map(cells.current), [cellsVersion]);
   const check = (key: keyof GridPrefs, label: string, testId: string, extra?: ReactNode) => (
@@ -255,9 +266,9 @@ export function VendorGridPage() {
       <h2>Vendor Grid</h2>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
         <label className="form-label mb-0">Portfolio
-          <select className="form-select" data-testid="grid-portfolio" value={portfolio?.Name ?? ''} disabled={running} onChange={(e) => choosePortfolio(e.target.value)}>
+          <select className="form-select" data-testid="grid-portfolio" value={portfolioKey} disabled={running} onChange={(e) => choosePortfolio(e.target.value)}>
             <option value="">-- choose --</option>
-            {names.map((n) => <option key={n} value={n}>{n}</option>)}
+            {choices.map((c) => <option key={c.key} value={c.key}>{c.label}</option>)}
           </select>
         </label>
         {portfolio ? <span className="badge text-bg-secondary mb-2" data-testid="grid-portfolio-type">{type}</span> : null}
@@ -274,7 +285,7 @@ export function VendorGridPage() {
         </div>
         <label className="form-label mb-0">Settlement Date
           <input type="date" className="form-control" data-testid="grid-settlement" value={prefs.settlementDate} title={mdY(prefs.settlementDate)}
-            onChange={(e) => { if (e.target.value) set({ settlementDate: e.target.value }); }} />
+            onChange={(e) => set({ settlementDate: e.target.value })} />
         </label>
         {type === 'Bonds' ? (
           <label className="form-label mb-0">Libor (%)
