@@ -15,8 +15,10 @@ export interface PeriodSeries {
  * hovered period. ECharts is imported on first use, so pages without a chart (the home page) do
  * not load it; the numbers stay in the tables beside.
  */
-export function PeriodChart({ title, periods, series, testId, height = 260 }: {
+export function PeriodChart({ title, periods, series, testId, height = 260, unit = 'dollars' }: {
   title: string; periods: readonly number[]; series: readonly PeriodSeries[]; testId: string; height?: number;
+  /** Dollars (default) or percent (values already in percent: rates, severities). */
+  unit?: 'dollars' | 'percent';
 }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -38,12 +40,12 @@ export function PeriodChart({ title, periods, series, testId, height = 260 }: {
         tooltip: {
           trigger: 'axis',
           // Dollars to the cent like the tables; a long stack lists its non-zero classes only.
-          valueFormatter: (v: unknown) => formatDollars(typeof v === 'number' ? v : null),
+          valueFormatter: (v: unknown) => (unit === 'percent' ? (typeof v === 'number' ? `${v.toFixed(2)}%` : '') : formatDollars(typeof v === 'number' ? v : null)),
         },
         legend: series.length > 1 ? { type: 'scroll', bottom: 0 } : undefined,
         grid: { top: 32, left: 80, right: 16, bottom: series.length > 1 ? 48 : 28 },
         xAxis: { type: 'category', name: 'Period', nameLocation: 'middle', nameGap: 22, data: periods.map(String) },
-        yAxis: { type: 'value', axisLabel: { formatter: (v: number) => compactDollars(v) } },
+        yAxis: { type: 'value', axisLabel: { formatter: (v: number) => (unit === 'percent' ? `${+v.toFixed(2)}%` : compactDollars(v)) } },
         series: series.map((s) => ({
           name: s.name, type: s.bar ? 'bar' : 'line', data: [...s.values], showSymbol: false,
           ...(s.stack ? { stack: s.stack, areaStyle: {} } : {}),
@@ -52,7 +54,7 @@ export function PeriodChart({ title, periods, series, testId, height = 260 }: {
       window.addEventListener('resize', resize);
     });
     return () => { disposed = true; window.removeEventListener('resize', resize); chart?.dispose(); };
-  }, [title, periods, series]);
+  }, [title, periods, series, unit]);
   return <div ref={host} style={{ height }} data-testid={testId} />;
 }
 

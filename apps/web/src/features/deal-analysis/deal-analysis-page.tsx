@@ -26,7 +26,7 @@ import { ResultsPanel } from './results-panel.tsx';
 import { TrancheSummary, type PinnedRun } from './tranche-summary.tsx';
 import type { ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
 import { runInputLines } from './run-input-lines.ts';
-import { DealCharts } from './deal-charts.tsx';
+import { DealCharts, runModelLabel } from './deal-charts.tsx';
 import { CollateralGroupSelect, PrepaymentConventionSelect } from './run-option-selects.tsx';
 import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from './run-options.ts';
 import { dealShareLink } from './share-link.ts';
@@ -259,7 +259,7 @@ export function DealAnalysisPage() {
               selected={detailTab} onSelect={setDetailTab} header={exportHeader} inputs={shownRun.inputs}
               pinned={pinned} onPin={(rows) => setPinned(rows ? { label: shownRun.label, rows } : null)} />
           )}
-          {result && <DealCharts result={result} bondNames={bondNames} agency={agency} />}
+          {result && <DealCharts result={result} bondNames={bondNames} agency={agency} model={runModelLabel(shownRun?.body)} />}
           {result && (
             <ResultsPanel
               tab={detailTab} onTab={setDetailTab}

@@ -1,0 +1,28 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DealCharts, runModelLabel } from './deal-charts.tsx';
+import type { SimulationResult } from './deal-analysis.api.ts';
+
+const row = (Period: number) => ({ Period, Balance: 100 - Period, CumulativeLosses: Period, CprRate: 0.1, CdrRate: 0.002, LossSeverityRate: 0.3, DelinquencyRate: 0.01 });
+const result = { ProjectedLosses: 0, CollateralCashflow: [row(1), row(2)], BondsCashflows: [], MiscVariables: { Triggers: [] } } as unknown as SimulationResult;
+
+describe('deal charts: the credit model vectors (issue 24)', () => {
+  afterEach(cleanup);
+
+  it('names the model of a run request, none for user vectors', () => {
+    expect(runModelLabel({ PrepaymentModel: 'LDM_3' })).toBe('LDM 3.0');
+    expect(runModelLabel({ PrepaymentModel: 'LDM' })).toBe('LDM 2.2');
+    expect(runModelLabel({ PrepaymentModel: 'AFT' })).toBe('AFT');
+    expect(runModelLabel({ PrepaymentModel: 'UserDefined' })).toBeNull();
+    expect(runModelLabel({})).toBeNull();
+    expect(runModelLabel(undefined)).toBeNull();
+  });
+
+  it('charts CPR, CDR and severity for a model run, not for a run on user vectors', () => {
+    render(<DealCharts result={result} bondNames={[]} agency={false} model="LDM 3.0" />);
+    expect(screen.getByTestId('chart-model-vectors')).toBeTruthy();
+    cleanup();
+    render(<DealCharts result={result} bondNames={[]} agency={false} />);
+    expect(screen.queryByTestId('chart-model-vectors')).toBeNull();
+  });
+});
