@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { MAX_AMOUNT, MAX_DATE, boundedInt, boundedNumber } from './common.ts';
-import { IndexRateInput, SimulationRequestSchema } from './simulation.ts';
+import { IndexRateInput, MATRIX_AXIS, SimulationRequestSchema } from './simulation.ts';
 
 /**
  * ACIS and CIRT runs (spec 001 §3.5–§3.8, §7). The request is the simulation request plus the
  * reinsurance settings; amounts may arrive as text with thousands separators (spec 001 §5.2),
  * so these fields stay permissive and the server checks them with the spec's
- * 'Missing required: …' / 'Missing valid: …' messages (Contract Amount, Collateral, Interest Rate).
+ * 'Missing required: …' / 'Missing valid: …' messages (Initial Limit, Collateral, Interest Rate).
  */
 const Amount = z.union([boundedNumber(0, MAX_AMOUNT), z.string().max(50), z.null()]).optional();
 
 const ReinsuranceFields = {
   /** The user's Initial Limit (dollars): their participation at the start of the run. */
-  OwnedFaceAmt: Amount,
+  OwnedFaceAmt: Amount.describe('Initial Limit, DOLLARS (thousands separators allowed in text), above 0.'),
   /** Collateral % of the limit, as a fraction (20 % → 0.2). */
-  Margin: Amount,
+  Margin: Amount.describe('Collateral, a FRACTION of the limit from 0 to 1 (20 % = 0.2).'),
   /** Annual interest earned by the collateral trust account, as a fraction. */
-  InterestRate: Amount,
+  InterestRate: Amount.describe("Collateral trust account's annual interest rate, a FRACTION from 0 to 1 (1 % = 0.01)."),
   /** Cancellation month (YYYYMM, or YYYYMMDD: the day is ignored) used when Cancellation is on; default the optional cancellation date. CIRT: Fannie cancels; ACIS: the call. */
   CancellationDate: z.union([boundedInt(190001, MAX_DATE), z.string().regex(/^\d{6}(\d{2})?$/, 'CancellationDate must be YYYYMM or YYYYMMDD')]).optional().nullable(),
   Libor: IndexRateInput,
@@ -24,8 +24,8 @@ const ReinsuranceFields = {
 
 const MatrixAxes = {
   /** Matrix axes in PERCENT; default CPR 0..35 step 5 and CDR 0,0.25,0.5,1,1.5,2,2.5,3,5. */
-  MatrixCpr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
-  MatrixCdr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
+  MatrixCpr: z.array(z.number().min(0).max(99.9999)).max(50).optional().describe(MATRIX_AXIS('CPR')),
+  MatrixCdr: z.array(z.number().min(0).max(99.9999)).max(50).optional().describe(MATRIX_AXIS('CDR')),
 };
 
 /** POST /simulate/acis: one ACIS bond (BondName = the ACIS bond, e.g. 'M-1'). */

@@ -34,7 +34,9 @@ export const CirtDealSchema = z.object({
 export type CirtDeal = z.infer<typeof CirtDealSchema>;
 
 export const StacrCollateralSchema = z.object({ ReferencePoolBalance: Num, Wac: Num, Wam: Num, Wala: Num });
-export const StacrBondSchema = z.object({ BondName: Name, Detachment: Num, Thickness: Num, Balance: Num, Coupon: Num, Spread: Num });
+export const StacrBondSchema = z.object({
+  BondName: Name, Detachment: Num, Thickness: Num, Balance: Num, Coupon: Num, Spread: Num.describe('Spread over the index, PERCENT (1.5 % = 1.5).'),
+});
 export type StacrBond = z.infer<typeof StacrBondSchema>;
 export const StacrDealSchema = z.object({
   Name,

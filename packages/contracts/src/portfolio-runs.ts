@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { IdSchema, MAX_AMOUNT, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
-import { IndexRateInput, RequestRate } from './simulation.ts';
+import { IndexRateInput, RequestRate, rateDescription } from './simulation.ts';
 import { PrerunCashflowSchema, UserCashflowLabelSchema } from './user-cashflows.ts';
 import { InsuranceYieldSchema, LineMetricsSchema } from './acis-cirt.ts';
 
@@ -22,18 +22,22 @@ export const PortfolioRunEntrySchema = z.object({
   /** Initial Limit (Reinsurance) or face (Bonds), dollars; thousands separators accepted. */
   OwnedFaceAmt: Amount,
   /** Collateral % / 100 (Reinsurance). */
-  Margin: Amount.nullable().optional(),
+  Margin: Amount.nullable().optional().describe('Collateral (Reinsurance), a FRACTION of the limit from 0 to 1 (20 % = 0.2).'),
   /** Trust-account interest % / 100 (Reinsurance). */
-  InterestRate: Amount.nullable().optional(),
+  InterestRate: Amount.nullable().optional().describe('Trust-account interest rate (Reinsurance), a FRACTION from 0 to 1 (1 % = 0.01).'),
   /** Price per 100 of face (Bonds). */
-  Price: z.number().finite().min(0).max(1000).nullable().optional(),
+  Price: z.number().finite().min(0).max(1000).nullable().optional().describe('Price (Bonds), PERCENT of face (100 = par), 0 to 1,000.'),
   Balance: boundedNumber(0, MAX_AMOUNT).nullable().optional(),
   Cancellation: z.boolean().nullable().optional(),
   CancellationDate: z.union([boundedInt(190001, MAX_DATE), z.string().regex(/^\d{6}(\d{2})?$/)]).nullable().optional(),
   CleanupCall: z.boolean().nullable().optional(),
   ModPct: boundedNumber(0, 100).nullable().optional(),
   SettlementDateMonthsBackAdjustment: z.number().int().min(0).max(12).optional(),
-  Cpr: RequestRate, Cdr: RequestRate, LossSeverity: RequestRate, Delinquency: RequestRate, Libor: IndexRateInput,
+  Cpr: RequestRate.describe(rateDescription('CPR', '0.999999', '10 % = 0.1', true)),
+  Cdr: RequestRate.describe(rateDescription('CDR', '0.999999', '0.5 % = 0.005', true)),
+  LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
+  Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
+  Libor: IndexRateInput,
   /** A saved scenario replacing the four vectors. */
   SelectedScenarioId: IdSchema.nullable().optional(),
   /** A prerun collateral cashflow (spec 002 "either UserCollateralCashflow or Cpr, Cdr, …"): replaces the speeds. */
@@ -113,6 +117,9 @@ export const SILENT_METRIC_FAILURES = [
 export const isSilentMetricFailure = (message: string | null | undefined): boolean =>
   !!message && (SILENT_METRIC_FAILURES as readonly string[]).includes(message);
 
+/** A fraction field's refusal, with the unit (issue 23 #5): "must be a fraction from 0 to 1 (5 % is 0.05)". */
+const FRACTION_RANGE = (_field: string, min: number, max: number): string => `must be a fraction from ${min} to ${max} (5 % is 0.05)`;
+
 /** The grid and the save call share these settings (spec 002 §7 "Save portfolio analysis"). */
 export const PortfolioGridRequestSchema = z.object({
   PortfolioId: IdSchema,
@@ -122,9 +129,11 @@ export const PortfolioGridRequestSchema = z.object({
   /** Generic scenarios (the '' key) for every entry instead of the deal's own. */
   UseGenericScenarios: z.boolean().optional().default(false),
   /** Trust-account interest % / 100 for Reinsurance lines (the grid's interest rate). */
-  InterestRate: z.number().finite().min(0).max(1).optional().default(0),
+  InterestRate: z.number().finite().min(0, FRACTION_RANGE('InterestRate', 0, 1)).max(1, FRACTION_RANGE('InterestRate', 0, 1)).optional().default(0)
+    .describe('Trust-account interest rate of Reinsurance lines, a FRACTION from 0 to 1 (1 % = 0.01).'),
   /** Index % / 100 for Bonds lines. */
-  Libor: z.number().finite().min(-0.1).max(1).optional().default(0),
+  Libor: z.number().finite().min(-0.1, FRACTION_RANGE('Libor', -0.1, 1)).max(1, FRACTION_RANGE('Libor', -0.1, 1)).optional().default(0)
+    .describe('Index rate of Bonds lines, a FRACTION from -0.1 to 1 (4 % = 0.04).'),
   EarlyCall: z.boolean().optional().default(false),
   ScenarioNames: z.array(z.string().min(1).max(200)).min(1, 'Choose at least one scenario.').max(200),
   /** Vendor of each column (same order as ScenarioNames; null = not vendor specific). */

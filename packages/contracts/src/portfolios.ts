@@ -35,8 +35,9 @@ export const PORTFOLIO_MESSAGES = {
 } as const;
 
 /** Per-period percent vectors: CPR, CDR, severity and delinquency are shares (0–100); the index rate may dip below 0. */
-const percentList = z.array(boundedNumber(0, 100)).max(1200).optional().default([0]);
-const indexRateList = z.array(boundedNumber(-10, 100)).max(1200).optional().default([0]);
+const percentList = (label: string) => z.array(boundedNumber(0, 100)).max(1200).optional().default([0])
+  .describe(`${label}, PERCENT from 0 to 100 per period (10 % = 10).`);
+const indexRateList = z.array(boundedNumber(-10, 100)).max(1200).optional().default([0]).describe('Index rate, PERCENT from -10 to 100 per period (4 % = 4).');
 
 /** One entry as sent by the ACIS screen (spec 001 §3.4); amounts in dollars, Margin in percent. */
 export const PortfolioEntryInputSchema = z.object({
@@ -45,15 +46,15 @@ export const PortfolioEntryInputSchema = z.object({
   BondName: z.string().max(100).nullable().optional().transform((v) => (v ?? '').trim()),
   OwnedFaceAmt: boundedNumber(0, MAX_AMOUNT),
   /** Collateral % for Reinsurance entries, price for Bonds entries (spec 002). */
-  Margin: boundedNumber(0, 1000),
-  AnnualPremium: boundedNumber(0, 100).optional().default(0),
-  Cpr: percentList,
-  Cdr: percentList,
-  LossSeverity: percentList,
-  Delinquency: percentList,
+  Margin: boundedNumber(0, 1000).describe('Collateral Hold, PERCENT from 0 to 100 (Reinsurance), or price, PERCENT of face from 0 to 1,000 (Bonds).'),
+  AnnualPremium: boundedNumber(0, 100).optional().default(0).describe('Annual premium, PERCENT from 0 to 100.'),
+  Cpr: percentList('CPR'),
+  Cdr: percentList('CDR'),
+  LossSeverity: percentList('Loss severity'),
+  Delinquency: percentList('Delinquency'),
   Libor: indexRateList,
   /** Collateral trust-account interest, percent (Reinsurance entries). */
-  InterestRate: boundedNumber(0, 100).nullable().optional().default(null),
+  InterestRate: boundedNumber(0, 100).nullable().optional().default(null).describe('Trust-account interest rate, PERCENT from 0 to 100 (Reinsurance).'),
   /** Cancellation month of the entry (YYYYMMDD, day ignored); null = the deal's own. */
   CancellationDate: z.union([boundedInt(MIN_DATE, MAX_DATE), z.string().regex(/^\d{8}$/)]).nullable().optional().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
     .refine((v) => v === null || (v >= 19000101 && v <= 21001231), 'CancellationDate must be YYYYMMDD'),

@@ -71,9 +71,9 @@ export const AccessLogRequest = z.object({
   Referrer: z.string().max(200).optional().nullable(),
   Campaign: z.string().max(200).optional().nullable(),
   Medium: z.string().max(200).optional().nullable(),
-  Price: loggedValue,
-  LossSeverity: loggedValue,
-  Delinquency: loggedValue,
+  Price: loggedValue.describe('Price from the link, PERCENT of face, as typed.'),
+  LossSeverity: loggedValue.describe('Loss severity from the link, PERCENT, as typed.'),
+  Delinquency: loggedValue.describe('Delinquency from the link, PERCENT, as typed.'),
   IndexRate: loggedValue,
   SettlementDate: loggedValue,
 });

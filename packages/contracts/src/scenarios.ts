@@ -50,10 +50,10 @@ export const ScenarioInputSchema = z.object({
   ScenarioName: z.string().max(200).nullable().optional().transform((v) => (v ?? '').trim()),
   DealName: OptionalName,
   Vendor: OptionalName,
-  Cpr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
-  Cdr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
-  LossSeverity: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
-  Delinquency: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []),
+  Cpr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('CPR per period, PERCENT (10 % = 10).'),
+  Cdr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('CDR per period, PERCENT (10 % = 10).'),
+  LossSeverity: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('Loss severity per period, PERCENT (10 % = 10).'),
+  Delinquency: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('Delinquency per period, PERCENT (10 % = 10).'),
   Shared: z.boolean().optional().default(false),
 });
 export type ScenarioInput = z.input<typeof ScenarioInputSchema>;

@@ -25,7 +25,12 @@ function rateOrVector(min: number, max: number) {
 }
 
 /** The index rate (fraction): a negative SOFR/LIBOR of a few percent has happened, −50 % has not. */
-export const IndexRateInput = rateOrVector(-0.1, 1);
+export const IndexRateInput = rateOrVector(-0.1, 1)
+  .describe('Index rate (SOFR/LIBOR), a FRACTION from -0.1 to 1 (4 % = 0.04): a number or a period-indexed list with the leading period-0 element.');
+
+/** OpenAPI descriptions of the request rates (issue 23 #5): each says its unit. */
+export const rateDescription = (label: string, max: string, example: string, named = false): string =>
+  `${label}, a FRACTION from 0 to ${max} (${example}): a number or a period-indexed list with the leading period-0 element${named ? ", or the name of one of the caller's vectors (whose values are percent)" : ''}.`;
 export type RequestRate = z.infer<typeof RequestRate>;
 
 /**
@@ -49,10 +54,10 @@ export const SimulationRequestSchema = z.object({
   UseMortgageInsurance: z.boolean().optional().default(false),
   /** 0 or absent = every group; deals have a handful of groups at most. */
   CollateralGroup: boundedInt(0, 20).optional().nullable(),
-  Cpr: RequestRate,
-  Cdr: RequestRate,
-  LossSeverity: RequestRate,
-  Delinquency: RequestRate,
+  Cpr: RequestRate.describe(rateDescription('CPR (annual prepayment rate)', '0.999999', '10 % = 0.1', true)),
+  Cdr: RequestRate.describe(rateDescription('CDR (annual default rate)', '0.999999', '0.5 % = 0.005', true)),
+  LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
+  Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
   Libor: IndexRateInput,
   PrepaymentModel: z.enum(['UserDefined', 'LDM', 'LDM_3', 'AFT']).optional().nullable(),
   Cancellation: z.boolean().optional(),
@@ -106,7 +111,8 @@ export const QUOTE_LIMITS = {
   Spread: 'Spread must be between -100% and 1,000%.',
   ReferenceCurve: 'Benchmark Rate must be between -100% and 1,000%.',
 } as const;
-const quoteRate = (message: string) => z.number(message).min(-1, message).max(10, message).optional().nullable();
+const quoteRate = (message: string, label: string) => z.number(message).min(-1, message).max(10, message).optional().nullable()
+  .describe(`${label}, a FRACTION from -1 to 10 (5 % = 0.05).`);
 
 /**
  * The "spec body" of a bond run (spec 001 §3.9): Yield, ReferenceCurve and Spread for price;
@@ -115,22 +121,26 @@ const quoteRate = (message: string) => z.number(message).min(-1, message).max(10
  */
 const QuoteFields = {
   BondName: z.string({ error: 'Missing required: Bond' }).trim().min(1, 'Missing required: Bond').max(100),
-  Price: z.number().positive(QUOTE_LIMITS.Price).max(1000, QUOTE_LIMITS.Price).optional().nullable(),
-  Yield: quoteRate(QUOTE_LIMITS.Yield),
-  Spread: quoteRate(QUOTE_LIMITS.Spread),
-  ReferenceCurve: quoteRate(QUOTE_LIMITS.ReferenceCurve),
+  Price: z.number().positive(QUOTE_LIMITS.Price).max(1000, QUOTE_LIMITS.Price).optional().nullable()
+    .describe('Price, PERCENT of face (100 = par), above 0 and at most 1,000.'),
+  Yield: quoteRate(QUOTE_LIMITS.Yield, 'Yield'),
+  Spread: quoteRate(QUOTE_LIMITS.Spread, 'Spread over the benchmark'),
+  ReferenceCurve: quoteRate(QUOTE_LIMITS.ReferenceCurve, 'Benchmark rate'),
 };
 
 /** POST /simulate/{price|yield|spread}: one bond, one scenario, one metric. */
 export const BondRunRequestSchema = SimulationRequestSchema.extend(QuoteFields);
 export type BondRunRequestBody = z.infer<typeof BondRunRequestSchema>;
 
+/** OpenAPI description of a matrix axis: PERCENT, unlike the request's rates. */
+export const MATRIX_AXIS = (label: string): string => `${label} axis of the matrix, PERCENT from 0 to 99.9999 (10 % = 10).`;
+
 /** POST /simulate/{type}/matrix: a bond over the CPR × CDR grid (spec 001 §9). */
 export const MatrixRequestSchema = SimulationRequestSchema.extend({
   ...QuoteFields,
   /** Matrix axes in PERCENT; default CPR 0..35 step 5 and CDR 0,0.25,0.5,1,1.5,2,2.5,3,5. */
-  MatrixCpr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
-  MatrixCdr: z.array(z.number().min(0).max(99.9999)).max(50).optional(),
+  MatrixCpr: z.array(z.number().min(0).max(99.9999)).max(50).optional().describe(MATRIX_AXIS('CPR')),
+  MatrixCdr: z.array(z.number().min(0).max(99.9999)).max(50).optional().describe(MATRIX_AXIS('CDR')),
 });
 export type MatrixRequestBody = z.infer<typeof MatrixRequestSchema>;
 

@@ -16,7 +16,8 @@ export const CollateralCashflowListsSchema = z.object({
   Balance: amounts.min(2, 'Balance needs a starting value and at least one period'),
   Interest: amounts, PassThru: amounts, ScheduledPrincipal: amounts, PrepaidPrincipal: amounts,
   Defaults: amounts, Losses: amounts, Recoveries: amounts,
-  Delinquency: fractions(0), Libor: fractions(-1),
+  Delinquency: fractions(0).describe('Delinquency per period, a FRACTION from 0 to 1 (2 % = 0.02).'),
+  Libor: fractions(-1).describe('Index rate per period, a FRACTION from -1 to 1 (4 % = 0.04).'),
 }).refine((c) => Object.values(c).every((list) => list.length === c.Balance.length), 'Every column needs as many values as Balance.');
 export type CollateralCashflowLists = z.infer<typeof CollateralCashflowListsSchema>;
 

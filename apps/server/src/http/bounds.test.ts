@@ -38,8 +38,11 @@ describe('bounded request fields', () => {
     expect(await refused('POST', '/api/simulate', { ...run, Libor: -0.5 })).toBe('Libor: must be between -0.1 and 1');
     expect(await refused('POST', '/api/simulate', { ...run, LossSeverity: 1e300 })).toBe('LossSeverity: must be between -1000 and 1000');
     expect(await refused('POST', '/api/simulate', { ...run, Cpr: [0, 1e308] })).toBe('Cpr.1: must be between -1000 and 1000');
-    // In range for the schema but not a rate: the engine's spec message still answers.
-    expect(await refused('POST', '/api/simulate', { ...run, Cpr: 5 })).toBe('Missing valid: CPR');
+    // In range for the schema but plainly percent: the unit and the range answer (issue 23 #5).
+    expect(await refused('POST', '/api/simulate', { ...run, Cpr: 5 })).toBe('CPR must be from 0 to 0.999999 (a fraction: 10 % is 0.1)');
+    expect(await refused('POST', '/api/simulate', { ...run, Cpr: [0, 10, 12], LossSeverity: 'x' })).toBe('Missing valid: Loss Severity\nCPR must be from 0 to 0.999999 (a fraction: 10 % is 0.1)');
+    // Not a rate in either unit: the spec's message.
+    expect(await refused('POST', '/api/simulate', { ...run, Cpr: 500 })).toBe('Missing valid: CPR');
   });
 
   it('reinsurance amounts and cancellation dates', async () => {

@@ -41,7 +41,7 @@ describe('camelCase request bodies (spec 001 §3.5)', () => {
     expect(withoutTime(a.json())).toEqual(withoutTime(b.json()));
     const bad = await t.request({ method: 'POST', url: '/api/simulate/acis', token, payload: { ...camel, cdr: undefined, ownedFaceAmt: '' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ Message: 'Missing required: CDR, Contract Amount' });
+    expect(bad.json()).toEqual({ Message: 'Missing required: CDR, Initial Limit' });
   });
 
   it('binds any spelling of a field on other routes too, and an exact spelling wins over another', async () => {

@@ -32,13 +32,18 @@ describe('POST /api/simulate/cirt', () => {
     expect(body.Yield.Value as number).toBeGreaterThan(4 * (body.LineMetrics.RateOnLine as number));
   });
 
-  it('checks Contract Amount, Collateral and Interest Rate with the spec messages, and says Can\'t compute Yield. with no collateral', async () => {
+  it('checks Initial Limit, Collateral and Interest Rate with the spec messages, and says Can\'t compute Yield. with no collateral', async () => {
     const token = await t.token('analyst');
     const missing = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Cdr: undefined, OwnedFaceAmt: '' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ Message: 'Missing required: CDR, Contract Amount' });
-    const invalid = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 1.5, InterestRate: 'abc' } });
+    expect(missing.json()).toEqual({ Message: 'Missing required: CDR, Initial Limit' });
+    const invalid = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 500, InterestRate: 'abc' } });
     expect(invalid.json()).toEqual({ Message: 'Missing valid: Collateral, Interest Rate' });
+    // Plainly percent where the API takes fractions (issue 23 #5): the unit and range are stated.
+    const percent = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 20, InterestRate: 'abc', Cpr: 10 } });
+    expect(percent.json().Message.split('\n')).toEqual([
+      'Missing valid: Interest Rate', 'CPR must be from 0 to 0.999999 (a fraction: 10 % is 0.1)', 'Collateral must be from 0 to 1 (a fraction: 20 % is 0.2)',
+    ]);
     const zero = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 0 } });
     expect((zero.json() as CirtResponse).Yield).toEqual({ IsSuccessful: false, Value: null, ErrorMessage: "Can't compute Yield." });
   });

@@ -7,6 +7,7 @@ import { Invalid } from '../../http/errors.ts';
 import { toEngineRequest } from '../simulation/request-inputs.ts';
 import { loadVisibleScenario } from '../scenarios/index.ts';
 import { resolveUserVector } from '../vectors/index.ts';
+import { scenarioFractionFields, withUnitMessages } from '../simulation/rate-units.ts';
 
 /** The reinsurance settings of a run, checked: dollars and fractions. */
 export interface ReinsuranceSettings {
@@ -28,7 +29,7 @@ export function amountOf(value: Amount): number | undefined {
 
 /**
  * Joins the engine's scenario messages and the reinsurance ones into the spec's two lists
- * ('Missing required: CPR, …, Contract Amount' / 'Missing valid: …, Collateral'), then any others.
+ * ('Missing required: CPR, …, Initial Limit' / 'Missing valid: …, Collateral'), then any others.
  */
 function mergedMessages(engine: string[], missing: string[], invalid: string[]): string[] {
   const required = [...engine.filter((m) => m.startsWith('Missing required: ')).flatMap((m) => m.slice(18).split(', ')), ...missing];
@@ -54,7 +55,7 @@ async function withScenario(ctx: ModuleContext, user: AuthUser, body: Simulation
 }
 
 /**
- * Checks the scenario (engine rules) and the reinsurance settings together: Contract Amount
+ * Checks the scenario (engine rules) and the reinsurance settings together: Initial Limit
  * (Initial Limit, > 0), Collateral (Margin, a fraction in [0, 1]) and Interest Rate (a fraction
  * in [0, 1]). There is no index in these runs, so a missing LIBOR is taken as 0.
  * @returns the engine request (vectors resolved) and the settings
@@ -74,10 +75,15 @@ export async function checkReinsuranceRequest(
     else if (!Number.isFinite(x) || !ok(x)) invalid.push(label);
     return x ?? 0;
   };
-  const initialLimit = check('Contract Amount', body.OwnedFaceAmt, (x) => x > 0);
+  // Named as the ACIS and CIRT screens label the field (issue 23 #4: not 'Contract Amount').
+  const initialLimit = check('Initial Limit', body.OwnedFaceAmt, (x) => x > 0);
   const collateralPct = check('Collateral', body.Margin, (x) => x >= 0 && x <= 1);
   const interestRate = check('Interest Rate', body.InterestRate, (x) => x >= 0 && x <= 1);
-  const messages = mergedMessages(engine, missing, invalid);
+  const messages = withUnitMessages(mergedMessages(engine, missing, invalid), [
+    ...scenarioFractionFields(request),
+    { label: 'Collateral', value: amountOf(body.Margin), max: 1, example: '20 % is 0.2' },
+    { label: 'Interest Rate', value: amountOf(body.InterestRate), max: 1, example: '1 % is 0.01' },
+  ]);
   if (messages.length) throw new Invalid(messages.join('\n'));
   checkModelInputs(request);
   return { body: simBody, request, settings: { initialLimit, collateralPct, interestRate } };

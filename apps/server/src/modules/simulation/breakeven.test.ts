@@ -54,7 +54,7 @@ describe('POST /api/simulate/breakeven', () => {
     const bad = [
       [{ ...base, BondNames: ['Z-9'] }, `Bond Z-9 was not found in ${DNA1}.`],
       [{ ...base, BondNames: [] }, 'BondNames: Missing required: Bond'],
-      [{ ...base, Cpr: [0, 1.5] }, 'Missing valid: CPR'],
+      [{ ...base, Cpr: [0, 1.5] }, 'CPR must be from 0 to 0.999999 (a fraction: 10 % is 0.1)'],
       [{ ...base, LossSeverity: undefined }, 'Missing required: Loss Severity'],
       [{ ...base, PrepaymentModel: 'LDM_3' }, 'Breakeven does not support prepayment models.'],
       [{ ...base, SelectedScenarioId: 1 }, 'Not supported scenario type.'],

@@ -15,6 +15,7 @@ import { dealInput, type DealInput } from '../../runs/deal-cache.ts';
 import { findLoanTape, loadLoanTapeOf } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
 import { shallowResponse } from './shallow-response.ts';
+import { scenarioFractionFields, withUnitMessages } from './rate-units.ts';
 import { checkSettlementBeforeMaturity } from '../acis-cirt/reinsurance-inputs.ts';
 
 export interface PreparedRun {
@@ -58,7 +59,7 @@ export async function prepareRun(
   if (body.SelectedScenarioId) body = { ...body, ...(await scenarioVectors(ctx, user, body.SelectedScenarioId)) };
   const request = await toEngineRequest({ ...body, DealName: deal.deal_name }, (name) => resolveUserVector(ctx.db, user.id, name));
   const problems = validateSimulationRequest(request);
-  if (problems.length) throw new Invalid(problems.map((p) => p.message).join('\n'));
+  if (problems.length) throw new Invalid(withUnitMessages(problems.map((p) => p.message), scenarioFractionFields(request)).join('\n'));
   checkModelInputs(request);
 
   if (loanLevel) {
