@@ -43,6 +43,8 @@ describe('credit models (issue 17)', () => {
     await page.click('[data-testid=run-scenario]');
     await page.locator('[data-testid=results-panel]').waitFor({ timeout: 120_000 });
     expect(await page.locator('[data-testid=stored-scenario]').textContent()).toBe(`Scenario ${name} stored.`);
+    // The model's CPR, CDR and severity are charted with the run (issue 24).
+    await page.locator('[data-testid=chart-model-vectors]').waitFor();
     await page.screenshot({ path: path.join(tmpdir(), 'opencrt-ldm3-run-1400.png'), fullPage: false });
     const modelFirstBalance = await page.locator('[data-testid=collateral-table] [row-index="0"] [col-id="c2"]').textContent();
 
