@@ -163,6 +163,20 @@ describe('runCreditModel', () => {
     expect(total(withMi.defaults)).toBeCloseTo(total(without.defaults), 6);
   });
 
+  it('vectors: the CDR is the default events on the performing balance, severity theirs (the engine liquidates them after its own lag)', () => {
+    const s = runCreditModel(tape(), ldm({ homePriceGrowth: -0.15 }), 120);
+    const v = creditModelVectors(s);
+    let pipeline = 0, rebuilt = 0;
+    for (let t = 0; t < 120; t++) {
+      const performing = (s.begin[t] as number) - pipeline;
+      rebuilt += performing * (1 - Math.pow(1 - (v.cdr[t] as number), 1 / 12));
+      pipeline += (s.defaultEvents[t] as number) - (s.defaults[t] as number);
+      if ((s.defaultEvents[t] as number) > 0) expect(v.severity[t]).toBeCloseTo((s.defaultEventLosses[t] as number) / (s.defaultEvents[t] as number), 12);
+    }
+    expect(rebuilt / total(s.defaultEvents)).toBeCloseTo(1, 6);
+    expect(v.cdr[3]).toBeGreaterThan(0); // defaults start before the first liquidation
+  });
+
   it('halves of a tape add up to the whole (the two-worker split)', () => {
     const t = tape(30);
     const whole = runCreditModel(t, ldm(), 48);

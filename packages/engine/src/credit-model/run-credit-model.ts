@@ -239,24 +239,31 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
 }
 
 /**
- * Pool vectors of model sums, in the collateral engine's step order (sifma: defaults on the
- * beginning balance, prepayments on what is left after scheduled principal):
- * MDR = liquidated / begin, SMM = prepaid / (begin − liquidated − scheduled),
- * severity = loss / liquidated (the previous month's when nothing liquidates), DLQ = 60+ / balance.
+ * Pool vectors of model sums for the collateral engine. The model's defaults are its default events
+ * (180 days delinquent): the engine takes them as its defaults and liquidates them after the deal's
+ * own recovery lag, at the severity the model computed for them (home value at the model's
+ * liquidation, timeline costs, MI). In the engine's step order (sifma: defaults on the beginning
+ * performing balance, prepayments on what is left after scheduled principal), with performing =
+ * begin − defaulted loans awaiting liquidation:
+ * MDR = default events / performing, SMM = prepaid / (performing − default events − scheduled),
+ * severity = losses of the month's default events / the events (the previous month's when there are
+ * none), DLQ = 60+ (with the foreclosure pipeline) / balance.
  */
 export function creditModelVectors(s: CreditModelSums): CreditModelVectors {
   const v: CreditModelVectors = {
     cpr: new Float64Array(s.months), cdr: new Float64Array(s.months), severity: new Float64Array(s.months), delinquency: new Float64Array(s.months),
   };
   let lastSev = 0;
+  let pipeline = 0;
   for (let t = 0; t < s.months; t++) {
-    const b = s.begin[t] as number;
-    if (b <= 0) { v.severity[t] = lastSev; continue; }
-    const d = s.defaults[t] as number;
-    const base = b - d - (s.scheduled[t] as number);
-    v.cdr[t] = mdrToCdr(Math.min(0.999999, d / b));
+    const d = s.defaultEvents[t] as number;
+    const performing = (s.begin[t] as number) - pipeline;
+    pipeline += d - (s.defaults[t] as number);
+    if (performing <= 0) { v.severity[t] = lastSev; continue; }
+    const base = performing - d - (s.scheduled[t] as number);
+    v.cdr[t] = mdrToCdr(Math.min(0.999999, d / performing));
     v.cpr[t] = base > 0 ? smmToCpr(Math.min(0.999999, (s.prepaid[t] as number) / base)) : 0;
-    if (d > 0) lastSev = (s.losses[t] as number) / d;
+    if (d > 0) lastSev = (s.defaultEventLosses[t] as number) / d;
     v.severity[t] = lastSev;
     const e = s.end[t] as number;
     v.delinquency[t] = e > 0 ? (s.delinquent[t] as number) / e : 0;
