@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 26 at the process level: the real server started as operators start it, with a fresh
+ * Issue 26 at the process level: the built server (`npm run build:server`) started as `npm run
+ * serve` starts it, under a guard that fails any TypeScript or tsx load at run time, with a fresh
  * embedded database, a 3 s request time limit and LOG_LEVEL=info. Slow bodies are cut with 408,
  * log lines carry request ids, and SIGTERM lets a run in flight finish, then exits 0.
  */
@@ -24,9 +25,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The command `npm run serve` runs (SERVER_COMMAND="node dist/..." to test another build). */
-function serverCommand(): string[] {
-  return process.env.OPENCRT_SERVER_COMMAND?.split(' ') ?? [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+/** Resolving tsx or a .ts file in the process (or its threads, which inherit --import) fails it. */
+const NO_TYPESCRIPT = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(specifier, context, next) {
+  if (specifier === 'tsx' || specifier.startsWith('tsx/') || /\\\\.ts$/.test(specifier.split('?')[0])) throw new Error('TypeScript at run time: ' + specifier);
+  return next(specifier, context);
+}\`));
+`;
+
+function build(): void {
+  const run = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`build:server failed:\n${run.stdout}${run.stderr}`);
 }
 
 describe('the server process (issue 26: slow clients, logs, SIGTERM)', () => {
@@ -41,8 +50,11 @@ describe('the server process (issue 26: slow clients, logs, SIGTERM)', () => {
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'opencrt-ops-'));
-    const [command, ...args] = serverCommand();
-    server = spawn(command as string, args, {
+    build();
+    const guard = path.join(dataDir, 'no-typescript.mjs');
+    writeFileSync(guard, NO_TYPESCRIPT);
+    // `npm run serve`, plus the guard.
+    server = spawn(process.execPath, ['--enable-source-maps', '--import', guard, 'apps/server/dist/main.js'], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
@@ -73,6 +85,13 @@ describe('the server process (issue 26: slow clients, logs, SIGTERM)', () => {
     });
     return ((await res.json()) as { access_token: string }).access_token;
   }
+
+  it('maps stack traces of the built JavaScript to the TypeScript sources', () => {
+    const run = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e',
+      "const { loadConfig } = await import('./apps/server/dist/config.js'); loadConfig({ PORT: 'x' });"], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.stderr).toMatch(/PORT must be a positive integer/);
+    expect(run.stderr).toMatch(/apps\/server\/src\/config\.ts:\d+/);
+  });
 
   it('cuts requests whose body is trickled in too slowly with 408 and a Message', async () => {
     // Ten clients each promise 1,000 bytes and send one every 400 ms.

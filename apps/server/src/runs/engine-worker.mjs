@@ -1,16 +1,9 @@
 // Worker-thread entry of the run service's pool. Worker threads do not inherit tsx's loader, so
-// this plain-JavaScript file registers it for the thread before loading the TypeScript tasks.
-import { Piscina } from 'piscina';
+// this plain-JavaScript file registers it for the thread before loading the TypeScript thread
+// module. The built server (npm run build:server) replaces this file with a plain re-export.
 import { register } from 'tsx/esm/api';
 
 register();
-const tasks = await import('./engine-tasks.ts');
+const thread = await import('./engine-thread.ts');
 
-/**
- * Piscina calls the default export with each task message. A result of bytes (an answer written
- * as JSON in the worker) is transferred to the calling thread, not copied.
- */
-export default function run(message) {
-  const result = tasks.runTask(message);
-  return result instanceof Uint8Array ? Piscina.move(result) : result;
-}
+export default thread.default;
