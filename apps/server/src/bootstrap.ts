@@ -36,7 +36,7 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
     pool: () => handle.poolStats?.() ?? null,
   });
   const runs = new InstrumentedRunService(configured, metrics);
-  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog, runDeals, runResults };
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog, runDeals, runResults, copyOut: handle.copyOut };
   const readiness = { database: databaseReadiness(handle.db), runs: () => runs.readiness() };
   const app = await buildApp(ctx, sessions, { ...options, ops: { metrics, readiness } });
   runs.useLogger(app.log);

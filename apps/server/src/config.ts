@@ -61,8 +61,12 @@ export interface ReportsConfig {
   mysqlUrl: string | undefined;
   /** Source 1 "RedShift": a postgres:// URL (Redshift and PostgreSQL speak the same protocol). */
   redshiftUrl: string | undefined;
+  /** Source 2 on PostgreSQL: connect as this read-only login role instead of creating one (OPENCRT_REPORTS_DATABASE_URL; README "Reports"). */
+  databaseUrl: string | undefined;
   timeoutSeconds: number;
   maxRows: number;
+  /** Byte cap of an answer (the rows' JSON size; OPENCRT_REPORT_MAX_BYTES, 16 MiB): a larger answer is cut and says so. */
+  maxBytes: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -103,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       redshiftUrl: env.OPENCRT_REPORTS_REDSHIFT_URL || undefined,
       timeoutSeconds: intFrom(env.OPENCRT_REPORT_TIMEOUT_SECONDS, 30, 'OPENCRT_REPORT_TIMEOUT_SECONDS'),
       maxRows: intFrom(env.OPENCRT_REPORT_MAX_ROWS, 10000, 'OPENCRT_REPORT_MAX_ROWS'),
+      maxBytes: intFrom(env.OPENCRT_REPORT_MAX_BYTES, 16 * 1024 * 1024, 'OPENCRT_REPORT_MAX_BYTES'),
+      databaseUrl: env.OPENCRT_REPORTS_DATABASE_URL || undefined,
     },
     ops: {
       requestTimeoutMs: intFrom(env.OPENCRT_REQUEST_TIMEOUT_MS, 60_000, 'OPENCRT_REQUEST_TIMEOUT_MS'),

@@ -1,14 +1,12 @@
 /**
- * Report SQL text handling, pure: finds `@name` parameters outside literals and comments, turns
- * them into driver placeholders (values are bound, never spliced into the text), and refuses
- * anything but one SELECT statement before a database sees it. The database's read-only
- * transaction is the real guard; this gives the author a clear message first.
+ * Report SQL on the client: the report editor lists the query's `@name` parameters as the author
+ * types (Test Query). This is a convenience only: the server checks every query with the
+ * database's own parser before it saves or runs it (apps/server/src/modules/reports/sql/).
  */
 
 export type SqlDialect = 'postgres' | 'mysql';
 
 export const NOT_ONE_SELECT = 'A report query must be one SELECT statement (SELECT or WITH ... SELECT, no second statement after ";").';
-export const MYSQL_FILE_ACCESS = 'A report query cannot read or write server files (INTO OUTFILE, INTO DUMPFILE, LOAD_FILE).';
 
 interface Segment { kind: 'code' | 'literal' | 'comment' | 'param'; text: string }
 
@@ -96,53 +94,5 @@ export function extractParameterNames(query: string, dialect: SqlDialect = 'post
 
 export type BindValue = string | number;
 
-export interface PreparedStatement {
-  /** The query with placeholders ($1… for PostgreSQL, ? for MySQL), no trailing semicolon. */
-  text: string;
-  values: BindValue[];
-}
-
+/** A report query the server refused (its SQL check names what and why). */
 export class ReportSqlError extends Error {}
-
-/**
- * Checks the query is one SELECT and replaces each `@name` with a placeholder bound to
- * `values[name]` (names ignore case). Throws ReportSqlError for anything else or a missing value.
- */
-export function prepareStatement(query: string, dialect: SqlDialect, values: ReadonlyMap<string, BindValue>): PreparedStatement {
-  const segments = segment(query, dialect);
-  const code = segments.filter((s) => s.kind === 'code').map((s) => s.text).join(' ');
-  const firstWord = /^[\s(]*([A-Za-z]+)/.exec(code)?.[1]?.toLowerCase();
-  if (firstWord !== 'select' && firstWord !== 'with') throw new ReportSqlError(NOT_ONE_SELECT);
-  // A semicolon may only end the text: anything after it but comments and spaces is a second statement.
-  let lastMeaningful = -1;
-  segments.forEach((s, index) => { if (s.kind !== 'comment' && s.text.trim() !== '') lastMeaningful = index; });
-  segments.forEach((s, index) => {
-    if (s.kind !== 'code') return;
-    const semi = s.text.indexOf(';');
-    if (semi === -1) return;
-    const rest = s.text.slice(semi + 1);
-    if (rest.trim() !== '' || index < lastMeaningful) throw new ReportSqlError(NOT_ONE_SELECT);
-  });
-  if (dialect === 'mysql' && (/\binto\s+(outfile|dumpfile)\b/i.test(code) || /\bload_file\s*\(/i.test(code))) {
-    throw new ReportSqlError(MYSQL_FILE_ACCESS);
-  }
-
-  const bound: BindValue[] = [];
-  const pgIndex = new Map<string, number>();
-  let text = '';
-  for (const s of segments) {
-    // The only semicolon left in code is the statement's last character (checked above).
-    if (s.kind === 'code') { text += s.text.replaceAll(';', ''); continue; }
-    if (s.kind !== 'param') { text += s.text; continue; }
-    const key = s.text.toLowerCase();
-    const value = values.get(key);
-    if (value === undefined) throw new ReportSqlError(`The query uses @${s.text}, which is not one of the report's parameters.`);
-    if (dialect === 'mysql') { bound.push(value); text += '?'; continue; }
-    let index = pgIndex.get(key);
-    if (index === undefined) { bound.push(value); index = bound.length; pgIndex.set(key, index); }
-    text += `$${index}`;
-  }
-  text = text.replace(/\s+$/, '');
-  // A trailing comment would swallow the wrapper's closing parenthesis: keep it on its own line.
-  return { text: `${text}\n`, values: bound };
-}

@@ -118,6 +118,13 @@ export const ReportRunParameterSchema = z.object({
 export const ReportRunRequestSchema = z.array(ReportRunParameterSchema).max(50);
 export type ReportRunRequest = z.input<typeof ReportRunRequestSchema>;
 
+/**
+ * POST /report/test body (Test Query, Admin): a report as edited, not yet saved, and the test
+ * values. The server checks and runs it; the editor saves it only when the run succeeded.
+ */
+export const ReportTestRequestSchema = z.object({ Report: ReportSchema, Values: ReportRunRequestSchema });
+export type ReportTestRequest = z.input<typeof ReportTestRequestSchema>;
+
 export const ReportCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type ReportCell = z.infer<typeof ReportCellSchema>;
 
@@ -128,6 +135,8 @@ export const ReportRunResponseSchema = z.object({
   /** True when the query had more rows than the server's row cap (only the first ones are sent). */
   Truncated: z.boolean(),
   RowCap: z.number().int(),
+  /** Why the answer was cut (the row cap or the byte cap), in words the screen shows; absent when whole. */
+  Notice: z.string().optional(),
   ElapsedMs: z.number().int(),
 });
 export type ReportRunResponse = z.infer<typeof ReportRunResponseSchema>;

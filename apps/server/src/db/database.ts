@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: a snapshot of the data directory (tests start from it). */
   dump?: () => Promise<Blob>;
+  /** PGlite only: a query's rows in PostgreSQL's binary COPY format (the reports' snapshot reads the report views so). */
+  copyOut?: (query: string) => Promise<Uint8Array>;
   /**
    * LISTENs on a channel. `onLive(false)` means notifications may have been missed (the listening
    * connection was lost; it reconnects by itself and then reports `onLive(true)`).
@@ -73,6 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     close: async () => { await db.destroy(); await pglite.close(); },
     dump: () => pglite.dumpDataDir('none'),
+    copyOut: async (query) => {
+      const result = await pglite.query(`copy (${query}) to '/dev/blob' with (format binary)`);
+      return new Uint8Array(await (result.blob ?? new Blob([])).arrayBuffer());
+    },
     // One embedded database in this process: notifications arrive while the notifying query
     // completes, and there is no connection to lose.
     listen: async (channel, onMessage, onLive) => {

@@ -31,6 +31,8 @@ export interface ModuleContext {
   runResults: RunResultCache;
   config: AppConfig;
   now: () => Date;
+  /** The embedded database only (PGlite): rows of a query in binary COPY format, read without a round of JSON. */
+  copyOut?: ((query: string) => Promise<Uint8Array>) | undefined;
 }
 
 /** The Fastify instance modules register on: prefixed with /api, zod-typed. */

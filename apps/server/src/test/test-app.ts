@@ -7,6 +7,7 @@ import { startApp } from '../bootstrap.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import type { ModuleContext } from '../modules/module.ts';
+import { dropReportAccess } from '../modules/reports/report-views.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import type { RunService } from '../runs/run-service.ts';
 import { TEST_PASSWORDS, testConfig } from './test-config.ts';
@@ -73,7 +74,10 @@ export async function createTestApp(overrides: Partial<AppConfig> & { now?: () =
     },
     async close() {
       await app.close();
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      if (schema) {
+        await dropReportAccess(handle.db, schema);
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      }
       await handle.close();
     },
   };

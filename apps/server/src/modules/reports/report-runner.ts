@@ -1,27 +1,31 @@
 /**
- * Runs a stored report (PUT /report/{id}/run, PUT /report/historical/{id}/run): checks and converts
- * the parameter values by type, binds them into the SQL, runs it on the report's source within the
- * timeout and row cap, and logs the run (who, which report, parameters, rows, time, error).
+ * Runs a stored report (PUT /report/{id}/run, PUT /report/historical/{id}/run) or one being edited
+ * (POST /report/test): checks and converts the parameter values by type, checks the SQL with its
+ * source's grammar and allow-lists (sql/), runs it on the source within the timeout, row cap and
+ * byte cap, and logs the run (who, which report, parameters, rows, time, error).
  */
 import { sql } from 'kysely';
-import { parameterEmpty, prepareStatement, ReportSqlError, reportSourceName, type BindValue, type Report, type ReportRunResponse } from '@opencrt/contracts';
+import { parameterEmpty, reportSourceName, type BindValue, type Report, type ReportRunResponse } from '@opencrt/contracts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import type { ReportsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { Invalid } from '../../http/errors.ts';
-import { ReportRunFailure, reportSource } from './report-sources.ts';
+import { ReportRunFailure, type ReportSources, type RunLimits } from './report-sources.ts';
+import { checkReportSql, ReportSqlError, type ReportDialect } from './sql/report-sql.ts';
+import { REPORT_VIEW_NAMES } from './report-views.ts';
 import { reportsDb } from './reports.tables.ts';
 
 export interface ReportRunContext {
   db: Db;
   config: ReportsConfig;
-  /** The role reports on the application database run as (null: read-only transaction only). */
-  readerRole: string | null;
+  sources: ReportSources;
   now: () => Date;
 }
 
 export interface RunParameterInput { Id?: number | undefined; DbName?: string | undefined; Name?: string | undefined; Value?: string | number | null | undefined }
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** Runs the report for the user with the given values; throws Invalid with a message the screen shows. */
 export async function runReport(ctx: ReportRunContext, user: AuthUser, report: Report, input: readonly RunParameterInput[]): Promise<ReportRunResponse> {
@@ -37,9 +41,9 @@ export async function runReport(ctx: ReportRunContext, user: AuthUser, report: R
     logged.push({ Name: parameter.DbName, Value: raw });
   }
 
-  const source = reportSource(report.Source ?? 2, ctx.db, ctx.config, ctx.readerRole);
+  const source = ctx.sources.source(report.Source ?? 2);
   if (!source) throw new Invalid(`The report source ${reportSourceName(report.Source ?? -1)} is not configured on this server.`);
-  const limits = { timeoutMs: ctx.config.timeoutSeconds * 1000, maxRows: ctx.config.maxRows };
+  const limits: RunLimits = { timeoutMs: ctx.config.timeoutSeconds * 1000, maxRows: ctx.config.maxRows, maxBytes: ctx.config.maxBytes };
 
   const startedAt = ctx.now();
   const started = performance.now();
@@ -49,15 +53,19 @@ export async function runReport(ctx: ReportRunContext, user: AuthUser, report: R
   }).execute();
 
   try {
-    const statement = prepareStatement(report.Query, source.dialect, values);
+    const statement = checkReportSql(report.Query, source.dialect, source.relations, values, limits.maxRows + 1);
     const result = await source.run(statement, limits);
     const elapsedMs = Math.round(performance.now() - started);
     await log(result.rows.length, null);
+    const notice = result.truncatedBy === 'rows' ? `Only the first ${limits.maxRows.toLocaleString('en-US')} rows are shown (the row cap).`
+      : result.truncatedBy === 'bytes' ? `The answer was cut at ${megabytes(limits.maxBytes)}: only the first ${result.rows.length.toLocaleString('en-US')} rows are shown.`
+        : undefined;
     return {
       Columns: result.columns,
       Rows: result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i] ?? null]))),
-      Truncated: result.truncated,
+      Truncated: result.truncatedBy !== null,
       RowCap: limits.maxRows,
+      ...(notice ? { Notice: notice } : {}),
       ElapsedMs: elapsedMs,
     };
   } catch (error) {
@@ -66,6 +74,25 @@ export async function runReport(ctx: ReportRunContext, user: AuthUser, report: R
       throw new Invalid(error.message);
     }
     await log(null, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+/** Sample values of each parameter type, to check a query as it is saved. */
+const SAMPLE: Record<string, BindValue> = { int: 0, date: '2000-01-01', select: 'x' };
+
+/**
+ * The SQL check a save runs (the database is not asked): a query its source would refuse is not
+ * stored, so it never reaches the consumers. Throws Invalid with the check's message.
+ */
+export function checkReportForSave(report: Report): void {
+  const dialect: ReportDialect = report.Source === 0 ? 'mysql' : 'postgres';
+  const relations = report.Source === 2 || report.Source === undefined ? { kind: 'views' as const, views: REPORT_VIEW_NAMES } : { kind: 'external' as const };
+  const values = new Map<string, BindValue>(report.Parameters.map((p) => [p.DbName.trim().toLowerCase(), SAMPLE[p.Type ?? 'int'] ?? 0]));
+  try {
+    checkReportSql(report.Query, dialect, relations, values, 1);
+  } catch (error) {
+    if (error instanceof ReportSqlError) throw new Invalid(error.message);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportInput, ReportRunResponse } from '@opencrt/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testConfig } from '../../test/test-config.ts';
-import { reportSource } from './report-sources.ts';
+import { ReportSources } from './report-sources.ts';
 
 /**
  * External report sources: MySQL/MariaDB (source 0) on the local MariaDB every machine runs
@@ -30,13 +30,21 @@ function helpers(getApp: () => TestApp, source: 0 | 1) {
     const t = getApp();
     return t.request({ method: 'PUT', url: `/api/report/${id}/run`, token: await t.token('analyst'), payload: params as object[] });
   };
-  const adhoc = async (query: string) => run((await save({ Query: query })).Id);
+  /** Test Query: checked and run as edited, nothing saved. */
+  const adhoc = async (query: string) => {
+    const t = getApp();
+    return t.request({ method: 'POST', url: '/api/report/test', token: await t.token('admin'),
+      payload: { Report: { Id: 0, Name: 'external', Source: source, Query: query, Parameters: [], Columns: [] }, Values: [] } });
+  };
   return { save, run, adhoc };
 }
 
-describe('reports on MySQL / MariaDB (source 0)', () => {
+describe('reports on MySQL / MariaDB (source 0), through a read-only account', () => {
   const database = `opencrt_reports_${suffix}`;
-  const url = MYSQL_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`);
+  const reader = `opencrt_rd_${suffix}`;
+  const readerPassword = randomBytes(12).toString('hex');
+  // The account the README tells an operator to create: SELECT on the report data, nothing else.
+  const url = MYSQL_ADMIN_URL.replace(/\/\/[^@/]*@/, `//${reader}:${readerPassword}@`).replace(/\/[^/]*$/, `/${database}`);
   let admin: mysql.Connection;
   let t: TestApp;
   const { save, run, adhoc } = helpers(() => t, 0);
@@ -48,15 +56,71 @@ describe('reports on MySQL / MariaDB (source 0)', () => {
       create table loans (id int primary key, deal varchar(40), opened date, balance decimal(14,2));
       insert into loans values (1, 'A', '2024-01-15', 1000.50), (2, 'A', '2024-03-01', 2500.00), (3, 'B', '2024-02-10', 700.25);
       create function side_effect() returns int modifies sql data begin insert into loans values (99, 'X', '2024-01-01', 1); return 1; end`);
+    for (const host of ['127.0.0.1', 'localhost']) {
+      await admin.query(`create user '${reader}'@'${host}' identified by '${readerPassword}'`);
+      await admin.query(`grant select on \`${database}\`.* to '${reader}'@'${host}'`);
+    }
     t = await createTestApp({ reports: { ...testConfig().reports, mysqlUrl: url, timeoutSeconds: 1, maxRows: 2 } });
   });
   afterAll(async () => {
     await t?.close();
     await admin?.query(`drop database if exists \`${database}\``);
+    for (const host of ['127.0.0.1', 'localhost']) await admin?.query(`drop user if exists '${reader}'@'${host}'`);
     await admin?.end();
   });
 
   const rowCount = async () => ((await admin.query<mysql.RowDataPacket[]>(`select count(*) as n from \`${database}\`.loans`))[0][0]!.n as number);
+  const refused = async (query: string, message: RegExp) => {
+    const res = await adhoc(query);
+    expect(res.statusCode, `${query}\n${res.body}`).toBe(400);
+    expect((res.json() as { Message: string }).Message, query).toMatch(message);
+  };
+
+  it('refuses the escapes: file access, executable comments, hints, server variables, waits, locks, system schemas', async () => {
+    await refused("select 1 /*! , load_file('/etc/passwd') */ as f", /executable comments/);
+    await refused("select 1 /*M!100000 , load_file('/etc/passwd') */ as f", /executable comments/);
+    await refused('select /*+ MAX_EXECUTION_TIME(100000) */ id from loans', /optimizer hints/);
+    await refused("select load_file('/etc/passwd') as f", /load_file: it reads server files/);
+    await refused("select id from loans into dumpfile '/tmp/opencrt-dump'", /SELECT … INTO/);
+    await refused('select id from loans into @stolen', /SELECT … INTO/);
+    await refused('select @@datadir', /server variables/);
+    await refused('select @@global.secure_file_priv', /server variables/);
+    await refused('select sleep(30)', /sleep: it only waits/);
+    await refused("select benchmark(100000000, md5('x'))", /benchmark: it only burns time/);
+    await refused("select get_lock('x', 10)", /get_lock: it takes locks/);
+    await refused('select * from mysql.user', /mysql.user: it is a system schema/);
+    await refused('select * from information_schema.processlist', /information_schema.processlist: it is a system schema/);
+    await refused('select * from performance_schema.threads', /performance_schema/);
+    await refused("select sys_exec('id')", /sys_exec: it runs operating-system commands/);
+    await refused('select user(), version(), database()', /user: it reads the account/);
+    await refused('select id from loans for update', /cannot lock rows/);
+    await refused('select id from loans; drop table loans', /one SELECT statement/);
+    expect(await rowCount()).toBe(3);
+  });
+
+  it('the read-only account itself cannot read files or write, whatever text reaches it', async () => {
+    const sources = new ReportSources(t.ctx.db, { ...testConfig().reports, mysqlUrl: url }, { kind: 'unavailable', viewSchema: '', reason: '' });
+    const source = sources.source(0)!;
+    const limits = { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000 };
+    const file = await source.run({ text: "select load_file('/etc/passwd') as f", values: [] }, limits);
+    expect(file.rows).toEqual([[null]]);
+    await expect(source.run({ text: "select 1 into outfile '/tmp/opencrt-report-escape'", values: [] }, limits)).rejects.toThrow(/denied|READ ONLY/i);
+  });
+
+  it('cuts an answer at the byte cap and says so', async () => {
+    const capped = await createTestApp({ reports: { ...testConfig().reports, mysqlUrl: url, timeoutSeconds: 5, maxRows: 10_000, maxBytes: 1024 * 1024 } });
+    try {
+      const token = await capped.token('admin');
+      const res = await capped.request({ method: 'POST', url: '/api/report/test', token, payload: { Report: { Id: 0, Name: 'big', Source: 0, Parameters: [], Columns: [],
+        Query: "with recursive r(n) as (select 1 union all select n + 1 from r where n < 2000) select lpad('x', 100000, 'y') as pad from r" }, Values: [] } });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const body = res.json() as ReportRunResponse;
+      expect(body.Notice).toMatch(/^The answer was cut at 1 MB/);
+      expect(body.Rows.length).toBeLessThan(11);
+    } finally {
+      await capped.close();
+    }
+  });
 
   it('runs with bound int and date parameters, keeping the column order and the query\'s ORDER BY', async () => {
     const report = await save({
@@ -86,17 +150,17 @@ describe('reports on MySQL / MariaDB (source 0)', () => {
   it('cannot write even past the text check: a function with side effects, and raw writes, hit the read-only transaction', async () => {
     const res = await adhoc('select side_effect() as r');
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { Message: string }).Message).toMatch(/^A report cannot change data: .*READ ONLY/);
-    const source = reportSource(0, t.ctx.db, { ...testConfig().reports, mysqlUrl: url }, null)!;
-    for (const text of ['insert into loans values (8, \'Z\', \'2024-01-01\', 1)', 'update loans set balance = 0', 'drop table loans']) {
-      await expect(source.run({ text, values: [] }, { timeoutMs: 2000, maxRows: 10 }), text).rejects.toThrow(/READ ONLY/);
+    expect((res.json() as { Message: string }).Message).toMatch(/^A report cannot call side_effect/);
+    const source = new ReportSources(t.ctx.db, { ...testConfig().reports, mysqlUrl: url }, { kind: 'unavailable', viewSchema: '', reason: '' }).source(0)!;
+    for (const text of ['insert into loans values (8, \'Z\', \'2024-01-01\', 1)', 'update loans set balance = 0', 'drop table loans', 'select side_effect()']) {
+      await expect(source.run({ text, values: [] }, { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000 }), text).rejects.toThrow(/READ ONLY|denied/i);
     }
     expect(await rowCount()).toBe(3);
   });
 
   it('stops a query at the statement timeout', async () => {
     const started = Date.now();
-    const res = await adhoc('select sleep(10) as slept');
+    const res = await adhoc('with recursive r(n) as (select 1 union all select n + 1 from r where n < 1000) select count(*) as n from r a, r b, r c, r d');
     expect(res.json()).toEqual({ Message: 'The report ran longer than 1 seconds and was stopped.' });
     expect(Date.now() - started).toBeLessThan(8000);
   });
@@ -153,13 +217,14 @@ describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift
     }
     expect((await adhoc(`with d as (delete from ${schema}.tranches returning id) select * from d`)).statusCode).toBe(400);
     const fn = await adhoc(`select ${schema}.side_effect() as r`);
-    expect((fn.json() as { Message: string }).Message).toMatch(/^A report cannot change data: .*read-only transaction/);
+    expect((fn.json() as { Message: string }).Message).toBe(`A report cannot call ${schema}.side_effect: call functions without a schema.`);
     expect(await rowCount()).toBe(3);
   });
 
   it('stops a query at the statement timeout and caps rows', async () => {
     const started = Date.now();
-    expect((await adhoc('select pg_sleep(10)')).json()).toEqual({ Message: 'The report ran longer than 1 seconds and was stopped.' });
+    expect((await adhoc('select count(*) from generate_series(1, 100000000000) g')).json()).toEqual({ Message: 'The report ran longer than 1 seconds and was stopped.' });
+    expect((await adhoc('select pg_sleep(10)')).json()).toEqual({ Message: 'A report cannot call pg_sleep: it only waits.' });
     expect(Date.now() - started).toBeLessThan(8000);
     expect((await adhoc(`select id from ${schema}.tranches order by id desc`)).json()).toMatchObject({ Rows: [{ id: 3 }, { id: 2 }], Truncated: true });
   });

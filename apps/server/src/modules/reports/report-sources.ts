@@ -1,92 +1,113 @@
 /**
  * Where a report's SQL runs (spec 002 §9 "Report sources: 0 MySQL, 1 RedShift", plus 2 = this
- * application's database). Every run is one read-only transaction with a statement timeout and a
- * row cap; external sources get a fresh connection per run so no session setting leaks between
- * runs. Rows come back as arrays of JSON-safe cells.
+ * application's database). Every run gets a connection of its own that is closed afterwards, so
+ * no session state (settings, locks, temporary objects) outlives it; a read-only transaction; a
+ * time limit; and an answer capped in rows and in bytes, read a batch at a time.
  */
-import { CompiledQuery, sql } from 'kysely';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { PreparedStatement, ReportCell, SqlDialect } from '@opencrt/contracts';
 import type { ReportsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { RowCollector, uniqueNames } from './report-cells.ts';
+import { EmbeddedReportRunner } from './embedded-report-runner.ts';
+import { REPORT_VIEW_NAMES, type ReportAccess } from './report-views.ts';
+import { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
+import type { CheckedStatement, RelationRule } from './sql/report-sql-types.ts';
 
-export interface RunLimits { timeoutMs: number; maxRows: number }
+export { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
 
-export interface SourceResult { columns: string[]; rows: ReportCell[][]; truncated: boolean }
+export type SqlDialect = 'postgres' | 'mysql';
 
 export interface ReportSource {
   dialect: SqlDialect;
-  run(statement: PreparedStatement, limits: RunLimits): Promise<SourceResult>;
+  /** Relations the report SQL check accepts. */
+  relations: RelationRule;
+  run(statement: CheckedStatement, limits: RunLimits): Promise<SourceResult>;
 }
-
-/** A database refused or stopped the query; the message is safe to show to the report's user. */
-export class ReportRunFailure extends Error {}
 
 /** Extra time the client waits beyond the server-side timeout before dropping the connection. */
 const CLIENT_GRACE_MS = 3000;
+/** Rows fetched per round trip from a PostgreSQL cursor. */
+const FETCH_ROWS = 500;
 
-const timeoutText = (limits: RunLimits) => `The report ran longer than ${Math.round(limits.timeoutMs / 1000)} seconds and was stopped.`;
+export const timeoutText = (limits: RunLimits) => `The report ran longer than ${Math.round(limits.timeoutMs / 1000)} seconds and was stopped.`;
 
-/** The report source for an id, or null when it is not configured on this server. */
-export function reportSource(id: number, db: Db, config: ReportsConfig, readerRole: string | null): ReportSource | null {
-  if (id === 2) return appDatabaseSource(db, readerRole);
-  if (id === 1) return config.redshiftUrl ? postgresUrlSource(config.redshiftUrl) : null;
-  if (id === 0) return config.mysqlUrl ? mysqlUrlSource(config.mysqlUrl) : null;
-  return null;
+/** The sources of one server: built once, they keep the embedded runner's thread between runs. */
+export class ReportSources {
+  private embedded: EmbeddedReportRunner | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: ReportsConfig,
+    private readonly access: ReportAccess,
+    /** The embedded database's binary COPY (ModuleContext.copyOut). */
+    private readonly copyOut?: (query: string) => Promise<Uint8Array>,
+  ) {}
+
+  /** The report source for an id, or null when it is not configured on this server. */
+  source(id: number): ReportSource | null {
+    if (id === 2) return this.applicationSource();
+    if (id === 1) return this.config.redshiftUrl ? postgresSource(this.config.redshiftUrl, undefined, { kind: 'external' }) : null;
+    if (id === 0) return this.config.mysqlUrl ? mysqlSource(this.config.mysqlUrl) : null;
+    return null;
+  }
+
+  async close(): Promise<void> {
+    await this.embedded?.close();
+  }
+
+  /** The application database: the report views only, as the read-only login role or on the embedded snapshot. */
+  private applicationSource(): ReportSource {
+    const relations: RelationRule = { kind: 'views', views: REPORT_VIEW_NAMES };
+    const access = this.access;
+    if (access.kind === 'login') return postgresSource(access.url, access.viewSchema, relations);
+    if (access.kind === 'unavailable') {
+      return { dialect: 'postgres', relations, run: () => Promise.reject(new ReportRunFailure(access.reason)) };
+    }
+    const copyOut = this.copyOut;
+    if (!copyOut) return { dialect: 'postgres', relations, run: () => Promise.reject(new ReportRunFailure('Reports on the embedded database are not available in this process.')) };
+    this.embedded ??= new EmbeddedReportRunner(this.db, access.viewSchema, copyOut);
+    const runner = this.embedded;
+    return { dialect: 'postgres', relations, run: (statement, limits) => runner.run(statement, limits, timeoutText(limits)) };
+  }
 }
 
 /**
- * The application database: read-only transaction, and (when it could be set up) the reader role,
- * which only sees an allow-list of tables, so secrets (password hashes, the JWT key) stay out of
- * reach. The statement is wrapped so the row cap is a LIMIT: a wrapped data-modifying WITH or a
- * second statement is a syntax error before it could run.
+ * A PostgreSQL-protocol database by URL (Redshift, PostgreSQL, or the application database as the
+ * reports' login role with the report views on its search path). The statement is read through a
+ * cursor so the byte cap stops the transfer, not just the answer.
  */
-function appDatabaseSource(db: Db, readerRole: string | null): ReportSource {
+function postgresSource(url: string, searchPath: string | undefined, relations: RelationRule): ReportSource {
   return {
     dialect: 'postgres',
-    async run(statement, limits) {
-      try {
-        return await db.transaction().execute(async (trx) => {
-          await sql`set transaction read only`.execute(trx);
-          if (readerRole) await sql`set local role ${sql.id(readerRole)}`.execute(trx);
-          // PGlite (single-threaded WebAssembly) has no timer to enforce it; PostgreSQL does.
-          await sql.raw(`set local statement_timeout = ${Math.floor(limits.timeoutMs)}`).execute(trx);
-          const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(
-            `select * from (\n${statement.text}) as report_rows limit ${limits.maxRows + 1}`, statement.values));
-          const columns = result.rows[0] ? Object.keys(result.rows[0]) : [];
-          const rows = result.rows.map((row) => columns.map((c) => toCell(row[c])));
-          return capped(columns, rows, limits);
-        });
-      } catch (error) {
-        throw postgresFailure(error, limits);
-      }
-    },
-  };
-}
-
-/** An external PostgreSQL-protocol database (Redshift, PostgreSQL) by URL. */
-function postgresUrlSource(url: string): ReportSource {
-  return {
-    dialect: 'postgres',
+    relations,
     async run(statement, limits) {
       const client = new pg.Client({
         connectionString: url,
         connectionTimeoutMillis: 10_000,
         statement_timeout: limits.timeoutMs,
         query_timeout: limits.timeoutMs + CLIENT_GRACE_MS,
+        application_name: 'opencrt-report',
+        ...(searchPath ? { options: `-c search_path=${quoteIdent(searchPath)}` } : {}),
       });
+      const deadline = Date.now() + limits.timeoutMs;
       try {
         await client.connect();
         await client.query('begin transaction read only');
         await client.query(`set local statement_timeout = ${Math.floor(limits.timeoutMs)}`);
-        const result = await client.query<unknown[]>({
-          text: `select * from (\n${statement.text}) as report_rows limit ${limits.maxRows + 1}`,
-          values: statement.values,
-          rowMode: 'array',
-        });
+        await client.query({ text: `declare report_rows no scroll cursor for ${statement.text}`, values: statement.values });
+        const collected = new RowCollector(limits.maxRows, limits.maxBytes);
+        let columns: string[] = [];
+        for (;;) {
+          const remaining = deadline - Date.now();
+          if (remaining <= 0) throw new ReportRunFailure(timeoutText(limits));
+          await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(remaining))}`);
+          const batch = await client.query<unknown[]>({ text: `fetch ${FETCH_ROWS} from report_rows`, rowMode: 'array' });
+          if (columns.length === 0) columns = uniqueNames(batch.fields.map((f) => f.name));
+          if (batch.rows.length === 0 || !batch.rows.every((row) => collected.add(row))) break;
+        }
         await client.query('rollback');
-        return capped(uniqueNames(result.fields.map((f) => f.name)), result.rows.map((r) => r.map(toCell)), limits);
+        return { columns, rows: collected.rows, truncatedBy: collected.truncatedBy };
       } catch (error) {
         throw postgresFailure(error, limits);
       } finally {
@@ -98,12 +119,14 @@ function postgresUrlSource(url: string): ReportSource {
 
 /**
  * MySQL / MariaDB by URL (mysql2). One statement per call (multipleStatements off), a read-only
- * transaction, the server's statement time limit (MariaDB max_statement_time, MySQL
- * max_execution_time) and sql_select_limit as the row cap, so ORDER BY is left as written.
+ * transaction, a known sql_mode (the quoting the check assumed), the server's statement time limit
+ * (MariaDB max_statement_time, MySQL max_execution_time), sql_select_limit as the row cap, and rows
+ * read as they arrive: the connection is dropped once the byte cap is reached.
  */
-function mysqlUrlSource(url: string): ReportSource {
+function mysqlSource(url: string): ReportSource {
   return {
     dialect: 'mysql',
+    relations: { kind: 'external' },
     async run(statement, limits) {
       let conn: mysql.Connection | undefined;
       try {
@@ -115,15 +138,13 @@ function mysqlUrlSource(url: string): ReportSource {
         const isMaria = /mariadb/i.test(String(versionRows[0]?.v ?? ''));
         if (isMaria) await conn.query(`set session max_statement_time = ${(limits.timeoutMs / 1000).toFixed(3)}`);
         else await conn.query(`set session max_execution_time = ${Math.floor(limits.timeoutMs)}`);
+        await conn.query("set session sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'");
         await conn.query(`set session sql_select_limit = ${limits.maxRows + 1}`);
         await conn.query('set session transaction read only');
         await conn.query('start transaction read only');
-        const [rows, fields] = await conn.query<mysql.RowDataPacket[]>({
-          sql: statement.text, values: statement.values, rowsAsArray: true, timeout: limits.timeoutMs + CLIENT_GRACE_MS,
-        });
-        await conn.query('rollback');
-        const columns = uniqueNames((fields ?? []).map((f) => f.name));
-        return capped(columns, (rows as unknown as unknown[][]).map((r) => r.map(toCell)), limits);
+        const result = await streamMysql(conn, statement, limits);
+        if (!result.dropped) await conn.query('rollback');
+        return result.answer;
       } catch (error) {
         throw mysqlFailure(error, limits);
       } finally {
@@ -133,45 +154,41 @@ function mysqlUrlSource(url: string): ReportSource {
   };
 }
 
-function capped(columns: string[], rows: ReportCell[][], limits: RunLimits): SourceResult {
-  const truncated = rows.length > limits.maxRows;
-  return { columns, rows: truncated ? rows.slice(0, limits.maxRows) : rows, truncated };
-}
+interface CoreQuery { on(event: string, listener: (...args: unknown[]) => void): CoreQuery }
+interface CoreConnection { query(options: Record<string, unknown>): CoreQuery }
 
-/** Duplicate column names (select a.x, b.x) get a suffix so every column survives as a key. */
-function uniqueNames(names: string[]): string[] {
-  const seen = new Map<string, number>();
-  return names.map((name) => {
-    const count = (seen.get(name) ?? 0) + 1;
-    seen.set(name, count);
-    return count === 1 ? name : `${name}_${count}`;
+/** Reads the rows as the server sends them; drops the connection once the answer is full. */
+function streamMysql(conn: mysql.Connection, statement: CheckedStatement, limits: RunLimits): Promise<{ answer: SourceResult; dropped: boolean }> {
+  const core = (conn as unknown as { connection: CoreConnection }).connection;
+  const collected = new RowCollector(limits.maxRows, limits.maxBytes);
+  let columns: string[] = [];
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (dropped: boolean) => {
+      if (settled) return;
+      settled = true;
+      resolve({ answer: { columns, rows: collected.rows, truncatedBy: collected.truncatedBy }, dropped });
+    };
+    core.query({ sql: statement.text, values: statement.values, rowsAsArray: true, timeout: limits.timeoutMs + CLIENT_GRACE_MS })
+      .on('fields', (fields) => { columns = uniqueNames(((fields as { name: string }[] | undefined) ?? []).map((f) => f.name)); })
+      .on('result', (row) => {
+        if (settled || collected.add(row as unknown[])) return;
+        conn.destroy();
+        finish(true);
+      })
+      .on('error', (error) => { if (!settled) { settled = true; reject(error); } })
+      .on('end', () => finish(false));
   });
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Any driver value as a JSON-safe cell: dates as ISO text, bytes as hex, JSON as text. */
-export function toCell(value: unknown): ReportCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return null;
-    // node-postgres reads a `date` as local midnight: give it back as the calendar day it was.
-    const midnight = value.getHours() === 0 && value.getMinutes() === 0 && value.getSeconds() === 0 && value.getMilliseconds() === 0;
-    return midnight ? `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}` : value.toISOString();
-  }
-  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
-  return JSON.stringify(value);
 }
 
 interface DriverError { code?: string | number; errno?: number; message?: string }
 
 function postgresFailure(error: unknown, limits: RunLimits): ReportRunFailure {
+  if (error instanceof ReportRunFailure) return error;
   const e = (error ?? {}) as DriverError;
   if (e.code === '57014' || /query read timeout/i.test(e.message ?? '')) return new ReportRunFailure(timeoutText(limits));
   if (e.code === '25006') return new ReportRunFailure(`A report cannot change data: ${e.message}`);
+  if (e.code === '42501') return new ReportRunFailure(`A report may read only the report views: ${e.message}`);
   return new ReportRunFailure(e.message ?? String(error));
 }
 
@@ -182,3 +199,5 @@ function mysqlFailure(error: unknown, limits: RunLimits): ReportRunFailure {
   if (e.errno === 1792) return new ReportRunFailure(`A report cannot change data: ${e.message}`);
   return new ReportRunFailure(e.message ?? String(error));
 }
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;

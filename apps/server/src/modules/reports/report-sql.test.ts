@@ -1,46 +1,62 @@
-import { describe, expect, it } from 'vitest';
-import { extractParameterNames, MYSQL_FILE_ACCESS, NOT_ONE_SELECT, prepareStatement } from '@opencrt/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractParameterNames, NOT_ONE_SELECT } from '@opencrt/contracts';
 import { parseDate } from './report-runner.ts';
+import { REPORT_VIEW_NAMES } from './report-views.ts';
+import { checkReportSql, loadPostgresParser, reportParameterNames } from './sql/report-sql.ts';
+import { DEMO_REPORTS } from './reports.seed.ts';
 
 const values = (entries: Record<string, string | number>) => new Map(Object.entries(entries).map(([k, v]) => [k.toLowerCase(), v]));
+const views = { kind: 'views' as const, views: REPORT_VIEW_NAMES };
+const external = { kind: 'external' as const };
+const pg = (q: string, v: Record<string, string | number> = {}) => checkReportSql(q, 'postgres', external, values(v), 11);
+const my = (q: string, v: Record<string, string | number> = {}) => checkReportSql(q, 'mysql', external, values(v), 11);
 
-describe('report SQL parameters', () => {
-  it('finds @names in order, once each, ignoring strings, quoted names, comments, dollar quotes and @@variables', () => {
-    const query = `select '@notme', "@nor_me", $$ @dollar $$, @@session.sql_mode -- @comment
-      /* @block */ from t where a = @Deal and b >= @from and c = @deal`;
+describe('report SQL, read with the databases\' own grammars', () => {
+  beforeAll(async () => { await loadPostgresParser(); });
+
+  it('finds @names as the server\'s scanner reads them, ignoring strings, quoted names, comments, dollar quotes and @@', () => {
+    const query = `select '@notme', "@nor_me", $$ @dollar $$ -- @comment
+      /* @block */ from t where a = @Deal and b >= @from and c=@deal`;
+    expect(reportParameterNames(query, 'postgres')).toEqual(['Deal', 'from']);
+    expect(reportParameterNames("select `@x`, 'it''s @y', 'a\\'@z' from t where q = @q", 'mysql')).toEqual(['q']);
+    // The editor's quick list agrees on ordinary queries.
     expect(extractParameterNames(query)).toEqual(['Deal', 'from']);
-    expect(extractParameterNames("select `@x`, 'it''s @y', 'a\\'@z' from t where q = @q", 'mysql')).toEqual(['q']);
   });
 
-  it('binds values as $n for PostgreSQL (one per name) and ? per use for MySQL', () => {
-    const q = 'select * from t where a = @deal and b >= @from::date and c = @DEAL;';
-    expect(prepareStatement(q, 'postgres', values({ deal: 'X', from: '2024-01-01' })))
-      .toEqual({ text: 'select * from t where a = $1 and b >= $2::date and c = $1\n', values: ['X', '2024-01-01'] });
-    expect(prepareStatement(q, 'mysql', values({ deal: 'X', from: '2024-01-01' })))
-      .toEqual({ text: 'select * from t where a = ? and b >= ?::date and c = ?\n', values: ['X', '2024-01-01', 'X'] });
-  });
-
-  it('never splices a value into the text', () => {
-    const hostile = "x'; drop table deals; --";
-    const prepared = prepareStatement('select * from deals where deal_name = @d', 'postgres', values({ d: hostile }));
-    expect(prepared.text).not.toContain('drop');
-    expect(prepared.values).toEqual([hostile]);
+  it('binds values as $n for PostgreSQL (one per name) and ? per use for MySQL, never in the text', () => {
+    const prepared = pg('select * from t where a = @deal and b >= @from::date and c = @DEAL;', { deal: "x'; drop table deals; --", from: '2024-01-01' });
+    expect(prepared.text).toBe('select * from (\nselect * from t where a =  $1  and b >=  $2 ::date and c =  $1 \n) as report_rows limit 11');
+    expect(prepared.values).toEqual(["x'; drop table deals; --", '2024-01-01']);
+    const mysql = my('select * from t where a = @deal and b >= @from and c = @DEAL', { deal: 'X', from: '2024-01-01' });
+    expect(mysql).toEqual({ text: 'SELECT * FROM `t` WHERE `a` = ? AND `b` >= ? AND `c` = ?', values: ['X', '2024-01-01', 'X'] });
   });
 
   it('refuses anything but one SELECT', () => {
     for (const q of ['insert into t values (1)', 'update t set a = 1', 'drop table t', 'delete from t',
       'select 1; drop table t', 'select 1; select 2', 'select 1 ;\n delete from t', 'call p()', '']) {
-      expect(() => prepareStatement(q, 'postgres', values({})), q).toThrow(NOT_ONE_SELECT);
+      expect(() => pg(q), q).toThrow(NOT_ONE_SELECT);
+      expect(() => my(q), q).toThrow(/one SELECT statement|not valid SQL/);
     }
     // A semicolon inside a string or comment is not a second statement, nor is a trailing one.
-    expect(prepareStatement("select ';drop' as x; -- done", 'postgres', values({})).text).toBe("select ';drop' as x -- done\n");
-    expect(prepareStatement('with a as (select 1) select * from a', 'postgres', values({})).values).toEqual([]);
+    expect(pg("select ';drop' as x; -- done").text).toBe("select * from (\nselect ';drop' as x\n) as report_rows limit 11");
+    expect(pg('with a as (select 1) select * from a').values).toEqual([]);
   });
 
-  it('refuses MySQL file access and parameters the report does not define', () => {
-    expect(() => prepareStatement("select 1 into outfile '/tmp/x'", 'mysql', values({}))).toThrow(MYSQL_FILE_ACCESS);
-    expect(() => prepareStatement("select load_file('/etc/passwd')", 'mysql', values({}))).toThrow(MYSQL_FILE_ACCESS);
-    expect(() => prepareStatement('select @nope', 'postgres', values({}))).toThrow('@nope');
+  it('refuses MySQL file access, executable comments and parameters the report does not define', () => {
+    expect(() => my("select 1 into outfile '/tmp/x'")).toThrow(/SELECT … INTO/);
+    expect(() => my("select load_file('/etc/passwd')")).toThrow('A report cannot call load_file: it reads server files.');
+    expect(() => my("select 1 /*! , load_file('/etc/passwd') */ as f")).toThrow(/executable comments/);
+    expect(() => my("select 1 /*M!100000 , load_file('/etc/passwd') */ as f")).toThrow(/executable comments/);
+    expect(() => my('select /*+ MAX_EXECUTION_TIME(1) */ 1')).toThrow(/optimizer hints/);
+    expect(() => pg('select @nope')).toThrow('@nope');
+    expect(() => my('select @nope')).toThrow('@nope');
+  });
+
+  it('accepts every shipped report on the report views', () => {
+    for (const report of DEMO_REPORTS) {
+      const given = values(Object.fromEntries(report.Parameters.map((p) => [p.DbName, p.Type === 'int' ? 1 : 'x'])));
+      expect(() => checkReportSql(report.Query, 'postgres', views, given, 11), report.Name).not.toThrow();
+    }
   });
 
   it('reads dates as YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY and refuses impossible ones', () => {

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
 import {
-  ReportCalculationListSchema, ReportIdParamsSchema, ReportListSchema, ReportRunRequestSchema, ReportRunResponseSchema,
-  ReportOutSchema, ReportSchema, REPORT_HISTORICAL_KINDS, reportNotFound, type Report,
+  formatReportIssue, ReportCalculationListSchema, ReportIdParamsSchema, reportIssues, ReportListSchema, ReportRunRequestSchema, ReportRunResponseSchema,
+  ReportOutSchema, ReportSchema, ReportTestRequestSchema, REPORT_HISTORICAL_KINDS, reportNotFound, type Report,
 } from '@opencrt/contracts';
 import { requireUser, type AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
-import { NotFound } from '../../http/errors.ts';
+import { Invalid, NotFound } from '../../http/errors.ts';
 import type { ApiModule } from '../module.ts';
-import { ensureReportReaderRole } from './report-reader-role.ts';
-import { runReport, type ReportRunContext } from './report-runner.ts';
+import { checkReportForSave, runReport, type ReportRunContext } from './report-runner.ts';
+import { ReportSources } from './report-sources.ts';
+import { ensureReportAccess } from './report-views.ts';
+import { loadPostgresParser } from './sql/report-sql.ts';
 import { deleteReport, getReport, listReports, saveReport } from './reports.service.ts';
 
 const tags = ['reports'];
@@ -27,8 +29,13 @@ const HistoricalQuery = z.object({ kind: z.enum(REPORT_HISTORICAL_KINDS.filter((
 export const reportsModule: ApiModule = {
   name: 'reports',
   async register(api, ctx) {
-    const readerRole = await ensureReportReaderRole(ctx.db, (m) => console.warn(m));
-    const runCtx: ReportRunContext = { db: ctx.db, config: ctx.config.reports, readerRole, now: ctx.now };
+    await loadPostgresParser();
+    const access = await ensureReportAccess(ctx.db, {
+      databaseUrl: ctx.config.databaseUrl, reportsDatabaseUrl: ctx.config.reports.databaseUrl, warn: (m) => api.log.warn(m),
+    });
+    const sources = new ReportSources(ctx.db, ctx.config.reports, access, ctx.copyOut);
+    api.addHook('onClose', async () => { await sources.close(); });
+    const runCtx: ReportRunContext = { db: ctx.db, config: ctx.config.reports, sources, now: ctx.now };
 
     api.get('/report', {
       config: { permission: 'admin' },
@@ -79,7 +86,20 @@ export const reportsModule: ApiModule = {
     api.post('/report/:id', {
       config: { permission: 'admin' },
       schema: { tags, summary: 'Save a report (id 0 creates one)', params: ReportIdParamsSchema, body: ReportSchema, response: { 200: ReportOutSchema } },
-    }, (request) => saveReport(ctx.db, request.params.id, request.body, requireUser(request).id, ctx.now()));
+    }, (request) => {
+      // The spec's field checks first (saveReport repeats them), then the SQL check.
+      if (reportIssues(request.body).length === 0) checkReportForSave(request.body);
+      return saveReport(ctx.db, request.params.id, request.body, requireUser(request).id, ctx.now());
+    });
+
+    api.post('/report/test', {
+      config: { permission: 'admin' },
+      schema: { tags, summary: 'Test Query: check and run a report as edited, without saving it', body: ReportTestRequestSchema, response: { 200: ReportRunResponseSchema } },
+    }, async (request) => {
+      const issues = reportIssues(request.body.Report);
+      if (issues.length > 0) throw new Invalid(issues.map(formatReportIssue).join('\n'));
+      return runReport(runCtx, requireUser(request), request.body.Report, request.body.Values);
+    });
 
     api.delete('/report/:id', {
       config: { permission: 'admin' },

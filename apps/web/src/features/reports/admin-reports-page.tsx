@@ -1,8 +1,8 @@
 /**
  * /admin_reports (spec 002 "Report management", Admin): the report list on the left, the editor on
  * the right. Any edit freezes the list; switching, Refresh or resetting a filter while modified
- * asks 'Current Model is modified. Discard changes?'. Test Query extracts the @parameters, saves,
- * runs with the test values and derives the columns from the result.
+ * asks 'Current Model is modified. Discard changes?'. Test Query extracts the @parameters, runs the
+ * report as edited with the test values and, when it ran, saves it and derives the columns from the result.
  */
 import {
   formatReportIssue, REPORT_EXECUTED, REPORT_EXECUTED_NO_ROWS, REPORT_MODIFIED_DISCARD, REPORT_NOT_EXECUTED, reportIssues,
@@ -15,7 +15,7 @@ import { messageOf } from '../../api/errors.ts';
 import { copyReport, markedRows, missingTestValues, newReport, sameReport, syncColumns, syncParameters } from './report-editor-model.ts';
 import { ReportEditorTabs, type EditorTab } from './report-editor-tabs.tsx';
 import { ReportListPanel } from './report-list-panel.tsx';
-import { deleteReport, listAllReports, loadReport, runReport, saveReport } from './reports.api.ts';
+import { deleteReport, listAllReports, loadReport, saveReport, testReport } from './reports.api.ts';
 
 export function AdminReportsPage() {
   const { api } = useSession();
@@ -85,6 +85,7 @@ export function AdminReportsPage() {
     if (saved) alerts.success(`Report "${saved.Name}" saved.`);
   };
 
+  /** Test Query: runs the report as edited; only a run that succeeds is saved (a broken query never reaches consumers). */
   const testQuery = async () => {
     if (!draft) return;
     const synced = syncParameters(draft);
@@ -92,16 +93,16 @@ export function AdminReportsPage() {
     if (!showIssues([...reportIssues(synced), ...missingTestValues(synced)])) return;
     setBusy(true);
     try {
-      const saved = await persist(synced);
-      if (!saved) return;
       let result: ReportRunResponse;
       try {
-        result = await runReport(api, saved.Id, saved.Parameters.map((p) => ({ Id: p.Id, DbName: p.DbName, Name: p.Name, Value: p.Value ?? '' })));
+        result = await testReport(api, synced, synced.Parameters.map((p) => ({ DbName: p.DbName, Name: p.Name, Value: p.Value ?? '' })));
       } catch (error) {
         setPreview(null);
         alerts.show('danger', `${REPORT_NOT_EXECUTED}\n${messageOf(error)}`, 10_000);
         return;
       }
+      const saved = await persist(synced);
+      if (!saved) return;
       setPreview(result);
       if (result.Columns.length > 0) setDraft(syncColumns(saved, result.Columns));
       setTab('results');

@@ -49,7 +49,7 @@ export function ReportsPage() {
       setResult(answer);
       setExpanded(true);
       if (answer.Rows.length === 0) alerts.show('warning', REPORT_EXECUTED_NO_ROWS);
-      else alerts.show('info', answer.Truncated ? `${REPORT_EXECUTED} (first ${answer.RowCap} rows)` : REPORT_EXECUTED);
+      else alerts.show('info', answer.Truncated ? `${REPORT_EXECUTED} ${answer.Notice ?? `(first ${answer.RowCap} rows)`}` : REPORT_EXECUTED);
     } catch (error) {
       setResult(null);
       alerts.show('danger', `${REPORT_NOT_EXECUTED}\n${messageOf(error)}`, 10_000);
@@ -94,7 +94,7 @@ export function ReportsPage() {
               {expanded ? '▾ Collapse' : '▸ Expand'}
             </button>
             <span className="small text-body-secondary" data-testid="report-row-count">
-              {result.Rows.length} row{result.Rows.length === 1 ? '' : 's'}{result.Truncated ? ` (capped at ${result.RowCap})` : ''}
+              {result.Rows.length} row{result.Rows.length === 1 ? '' : 's'}{result.Truncated ? ` (${result.Notice ?? `capped at ${result.RowCap}`})` : ''}
             </span>
           </div>
           {expanded && <ReportResultsTable columns={columns} rows={result.Rows} maxHeight="65vh" />}

@@ -14,6 +14,9 @@ export const loadReport = (api: ApiClient, id: number): Promise<Report> => api.g
 export const saveReport = (api: ApiClient, report: Report): Promise<Report> => api.post(`/report/${report.Id}`, report, ReportOutSchema);
 export const deleteReport = (api: ApiClient, id: number) => api.delete(`/report/${id}`, undefined, z.object({ Id: z.number() }));
 export const runReport = (api: ApiClient, id: number, values: RunValue[]): Promise<ReportRunResponse> => api.put(`/report/${id}/run`, values, ReportRunResponseSchema);
+/** Test Query: the server checks and runs the report as edited; nothing is saved. */
+export const testReport = (api: ApiClient, report: Report, values: RunValue[]): Promise<ReportRunResponse> =>
+  api.post('/report/test', { Report: report, Values: values }, ReportRunResponseSchema);
 export const loadCalculations = (api: ApiClient): Promise<ReportCalculation[]> => api.get('/report/calculations', ReportCalculationListSchema);
 export const loadUserDealNames = (api: ApiClient): Promise<string[]> => api.get('/deals/userDealsNames', DealNamesSchema);
 

@@ -1,0 +1,132 @@
+/**
+ * Reports on the embedded database run in a worker thread on a snapshot of the report views
+ * (embedded-report-worker.mjs), never on the application's PGlite: PGlite executes a query
+ * synchronously on the thread that owns it and has no statement timeout, so a slow report there
+ * would stall every request. The snapshot is taken again when the data behind the views changed
+ * (report_data_version); a report past its timeout has its thread terminated, and the next run
+ * starts a new one. One report runs at a time; the others wait their turn (bounded).
+ */
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { CheckedStatement } from './sql/report-sql-types.ts';
+import { REPORT_VIEWS, reportDataVersion } from './report-views.ts';
+import { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
+import { uniqueNames } from './report-cells.ts';
+
+/** Snapshot loads get this long; a larger database than the demo's may need more. */
+const LOAD_TIMEOUT_MS = 120_000;
+/** Reports waiting for the thread beyond this are refused at once. */
+const MAX_WAITING = 8;
+
+/** An empty PGlite data directory, kept once the first thread made it (later threads skip initdb). */
+let emptyDataDir: Uint8Array | undefined;
+
+interface WorkerAnswer { id: number; ok: boolean; result?: unknown; error?: { message: string } }
+interface TableCopy { name: string; columns: { name: string; type: string }[]; rows: Uint8Array }
+
+export class EmbeddedReportRunner {
+  private worker: Worker | undefined;
+  private loadedVersion: string | undefined;
+  private nextId = 1;
+  private turn: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+  /** Answers awaited from the current thread (a terminated thread's are rejected with it). */
+  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly db: Db, private readonly viewSchema: string, private readonly copyOut: (query: string) => Promise<Uint8Array>) {}
+
+  run(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
+    if (this.waiting >= MAX_WAITING) return Promise.reject(new ReportRunFailure('Too many reports are running; try again in a moment.'));
+    this.waiting++;
+    const mine = this.turn.then(() => this.runNow(statement, limits, timeoutText));
+    this.turn = mine.catch(() => undefined).finally(() => { this.waiting--; });
+    return mine;
+  }
+
+  async close(): Promise<void> {
+    await this.stopWorker();
+  }
+
+  private async runNow(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
+    const version = await reportDataVersion(this.db);
+    if (!this.worker) {
+      this.startWorker();
+      const made = await this.call({ kind: 'init', emptyDataDir: emptyDataDir?.slice() }, LOAD_TIMEOUT_MS, 'Starting the report database took too long.');
+      if (made instanceof Uint8Array) emptyDataDir ??= made;
+    }
+    if (this.loadedVersion !== version) {
+      const tables = await this.copyViews();
+      await this.call({ kind: 'load', tables }, LOAD_TIMEOUT_MS, 'Loading the report data took too long.');
+      this.loadedVersion = version;
+    }
+    const answer = await this.call({ kind: 'run', text: statement.text, values: statement.values, maxRows: limits.maxRows, maxBytes: limits.maxBytes },
+      limits.timeoutMs, timeoutText) as { columns: string[]; rows: SourceResult['rows']; truncatedBy: 'rows' | 'bytes' | null };
+    return { columns: uniqueNames(answer.columns), rows: answer.rows, truncatedBy: answer.truncatedBy };
+  }
+
+  /** Each view's column types and rows in binary COPY format (read once per data version). */
+  private async copyViews(): Promise<TableCopy[]> {
+    const tables: TableCopy[] = [];
+    for (const name of Object.keys(REPORT_VIEWS)) {
+      const relation = `${quoteIdent(this.viewSchema)}.${quoteIdent(name)}`;
+      const columns = await sql<{ name: string; type: string }>`
+        select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
+        where a.attrelid = ${relation}::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`.execute(this.db);
+      tables.push({ name, columns: columns.rows, rows: await this.copyOut(`select * from ${relation}`) });
+    }
+    return tables;
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('./embedded-report-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+    this.pending = pending;
+    worker.on('message', (answer: WorkerAnswer) => {
+      const waiter = pending.get(answer.id);
+      if (!waiter) return;
+      pending.delete(answer.id);
+      if (answer.ok) waiter.resolve(answer.result);
+      else waiter.reject(new ReportRunFailure(answer.error?.message ?? 'The report failed.'));
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) { this.worker = undefined; this.loadedVersion = undefined; }
+      for (const [id, waiter] of pending) { pending.delete(id); waiter.reject(new ReportRunFailure(`The report stopped: ${error.message}`)); }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`its thread exited (${code})`)));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private async stopWorker(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.loadedVersion = undefined;
+    if (worker) await worker.terminate();
+  }
+
+  /** Sends a message and waits for its answer; past the timeout the thread is terminated. */
+  private call(message: Record<string, unknown>, timeoutMs: number, timeoutText: string): Promise<unknown> {
+    const worker = this.worker ?? this.startWorker();
+    const pending = this.pending;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        void this.stopWorker();
+        reject(new ReportRunFailure(timeoutText));
+      }, timeoutMs);
+      pending.set(id, {
+        resolve: (value) => { clearTimeout(timer); resolve(value); },
+        reject: (error) => { clearTimeout(timer); reject(error); },
+      });
+      const transfer = message.kind === 'load' ? (message.tables as TableCopy[]).map((t) => t.rows.buffer as ArrayBuffer)
+        : message.emptyDataDir instanceof Uint8Array ? [message.emptyDataDir.buffer as ArrayBuffer] : [];
+      worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -1,0 +1,98 @@
+// Worker thread of the embedded database's reports (embedded-report-runner.ts). It holds its own
+// PGlite with a copy of the report views' rows and nothing else, so a report cannot reach the
+// application's database, and a report that runs too long is stopped by terminating this thread:
+// PGlite runs queries synchronously, which would otherwise stall every request of the server.
+// Plain JavaScript: it needs no TypeScript loader in the thread.
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @type {PGlite | undefined} */
+let db;
+
+const quote = (name) => `"${String(name).replaceAll('"', '""')}"`;
+
+/**
+ * Starts this thread's database. A new PGlite runs initdb, which takes seconds, so the first
+ * thread hands back its empty data directory and later threads start from that copy.
+ */
+async function init(emptyDataDir) {
+  const options = { parsers: { 20: (v) => Number(v), 1700: (v) => Number(v) } };
+  if (emptyDataDir) {
+    db = await PGlite.create({ ...options, loadDataDir: new Blob([emptyDataDir]) });
+    return null;
+  }
+  db = await PGlite.create(options);
+  const dump = await db.dumpDataDir('none');
+  return new Uint8Array(await dump.arrayBuffer());
+}
+
+/** Replaces the snapshot: each view becomes a table of the same name and column types. */
+async function load(tables) {
+  if (!db) throw new Error('not started');
+  const old = await db.query("select tablename from pg_tables where schemaname = 'public'");
+  for (const row of old.rows) await db.exec(`drop table ${quote(row.tablename)}`);
+  for (const table of tables) {
+    const columns = table.columns.map((c) => `${quote(c.name)} ${c.type}`).join(', ');
+    await db.exec(`create table ${quote(table.name)} (${columns})`);
+    await db.query(`copy ${quote(table.name)} from '/dev/blob' with (format binary)`, [], { blob: new Blob([table.rows]) });
+  }
+  await db.exec('analyze');
+}
+
+/**
+ * Runs a checked statement in a read-only transaction through a cursor, a batch of rows at a time,
+ * until the row cap or the byte cap (the JSON size of the rows) is reached.
+ */
+async function run({ text, values, maxRows, maxBytes }) {
+  if (!db) throw new Error('no snapshot loaded');
+  await db.exec('begin transaction read only');
+  try {
+    await db.query(`declare report_rows no scroll cursor for ${text}`, values);
+    const rows = [];
+    let columns = [];
+    let bytes = 0;
+    let truncatedBy = null;
+    for (;;) {
+      const batch = await db.query('fetch 200 from report_rows', [], { rowMode: 'array' });
+      if (columns.length === 0) columns = batch.fields.map((f) => f.name);
+      if (batch.rows.length === 0) break;
+      for (const row of batch.rows) {
+        const cells = row.map(toCell);
+        bytes += Buffer.byteLength(JSON.stringify(cells));
+        if (bytes > maxBytes) { truncatedBy = 'bytes'; break; }
+        if (rows.length === maxRows) { truncatedBy = 'rows'; break; }
+        rows.push(cells);
+      }
+      if (truncatedBy) break;
+    }
+    return { columns, rows, truncatedBy };
+  } finally {
+    await db.exec('rollback');
+  }
+}
+
+const pad = (n) => String(n).padStart(2, '0');
+
+/** A cell as JSON can carry it (the same rules as report-sources.ts toCell). */
+function toCell(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    const midnight = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
+    return midnight ? `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}` : value.toISOString();
+  }
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
+  return JSON.stringify(value);
+}
+
+parentPort.on('message', async (message) => {
+  try {
+    const result = message.kind === 'init' ? await init(message.emptyDataDir) : message.kind === 'load' ? await load(message.tables) : await run(message);
+    parentPort.postMessage({ id: message.id, ok: true, result: result ?? null }, result instanceof Uint8Array ? [result.buffer] : []);
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, ok: false, error: { message: error?.message ?? String(error), code: error?.code } });
+  }
+});

@@ -1,0 +1,262 @@
+/**
+ * Report SQL for PostgreSQL-protocol sources, checked with PostgreSQL's own parser (libpg-query:
+ * the server's scanner and grammar compiled to WebAssembly), so the text is read exactly as the
+ * server will read it: no hand-written scanner to disagree with it about quotes or comments.
+ *
+ * 1. The server's scanner finds `@name` report parameters (an operator token ending in `@` right
+ *    before a name) and they become `$n` placeholders; values are always bound, never spliced.
+ * 2. The statement is wrapped with the row cap, and the wrapped text is parsed and walked: one plain
+ *    SELECT, relations from the allow-list, functions, operators and types from the allow-lists.
+ * The text that is checked is the text that runs.
+ */
+import { loadModule, parseSync, scanSync, type ScanToken } from 'libpg-query';
+import type { BindValue } from '@opencrt/contracts';
+import {
+  POSTGRES_FUNCTIONS, POSTGRES_OPERATORS, POSTGRES_SYSTEM_SCHEMAS, POSTGRES_TYPES, POSTGRES_VALUE_FUNCTIONS,
+  REFUSED_POSTGRES_FUNCTIONS, refusalReason,
+} from './report-allow-lists.ts';
+import { NOT_ONE_SELECT, ReportSqlError, type CheckedStatement, type RelationRule } from './report-sql-types.ts';
+
+let loaded: Promise<void> | undefined;
+/** Loads the parser's WebAssembly once; call before checkPostgresReport. */
+export function loadPostgresParser(): Promise<void> {
+  loaded ??= loadModule();
+  return loaded;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Node types a report's parse tree may hold; any other construct is refused by name. */
+const ALLOWED_NODES = new Set([
+  'SelectStmt', 'ResTarget', 'ColumnRef', 'A_Star', 'A_Const', 'String', 'Integer', 'Float', 'Boolean', 'BitString',
+  'A_Expr', 'BoolExpr', 'NullTest', 'BooleanTest', 'FuncCall', 'TypeCast', 'TypeName', 'RangeVar', 'RangeSubselect',
+  'RangeFunction', 'JoinExpr', 'Alias', 'SortBy', 'WindowDef', 'CaseExpr', 'CaseWhen', 'CoalesceExpr', 'MinMaxExpr',
+  'SubLink', 'WithClause', 'CommonTableExpr', 'ParamRef', 'SQLValueFunction', 'A_Indirection', 'A_Indices', 'A_ArrayExpr',
+  'RowExpr', 'GroupingSet', 'List', 'CollateClause',
+]);
+
+/** What the walk knows: relations in scope (CTE names) and the rule for the rest. */
+interface Walk { rule: RelationRule; ctes: Set<string>[]; parameterCount: number }
+
+/**
+ * Checks a report query and prepares it to run: `@name` → `$n` bound to `values` (names ignore
+ * case), wrapped as `select * from (…) as report_rows limit rowLimit`. Throws ReportSqlError with
+ * the name of what is refused and why.
+ */
+export function checkPostgresReport(query: string, values: ReadonlyMap<string, BindValue>, rule: RelationRule, rowLimit: number): CheckedStatement {
+  if (query.trim() === '') throw new ReportSqlError(NOT_ONE_SELECT);
+  const { text, bound } = bindParameters(query, values);
+  const statement = onlyStatement(text);
+  const wrapped = `select * from (\n${statement}\n) as report_rows limit ${Math.floor(rowLimit)}`;
+  const tree = parse(wrapped);
+  if (tree.length !== 1) throw new ReportSqlError(NOT_ONE_SELECT);
+  const walk: Walk = { rule, ctes: [], parameterCount: bound.length };
+  visit(tree[0], walk);
+  return { text: wrapped, values: bound };
+}
+
+/** The distinct `@name` parameters of a query as the server's scanner reads it (Test Query). */
+export function postgresParameterNames(query: string): string[] {
+  const names = new Map<string, string>();
+  for (const found of parameterTokens(query)) if (!names.has(found.name.toLowerCase())) names.set(found.name.toLowerCase(), found.name);
+  return [...names.values()];
+}
+
+interface ParameterToken { at: number; end: number; name: string }
+
+/** `@name` occurrences, by byte offset of the `@` and of the name's end (the scanner counts UTF-8 bytes). */
+function parameterTokens(query: string): ParameterToken[] {
+  const bytes = Buffer.from(query, 'utf8');
+  let tokens: ScanToken[];
+  try {
+    tokens = scanSync(query).tokens;
+  } catch (error) {
+    throw new ReportSqlError(`The query is not valid SQL: ${errorText(error)}`);
+  }
+  const found: ParameterToken[] = [];
+  tokens.forEach((token, index) => {
+    if (token.tokenName === 'PARAM') throw new ReportSqlError(`The query uses ${token.text}: write report parameters as @name.`);
+    const next = tokens[index + 1];
+    if (!next || next.start !== token.end) return;
+    const op = bytes.subarray(token.start, token.end).toString('utf8');
+    if (!op.endsWith('@') || op.endsWith('@@') || !/^[~!@#^&|`?+\-*/%<>=]+$/.test(op)) return;
+    const name = bytes.subarray(next.start, next.end).toString('utf8');
+    if (NAME.test(name)) found.push({ at: token.end - 1, end: next.end, name });
+  });
+  return found;
+}
+
+function bindParameters(query: string, values: ReadonlyMap<string, BindValue>): { text: string; bound: BindValue[] } {
+  const bytes = Buffer.from(query, 'utf8');
+  const pieces: Buffer[] = [];
+  const bound: BindValue[] = [];
+  const index = new Map<string, number>();
+  let from = 0;
+  for (const found of parameterTokens(query)) {
+    const key = found.name.toLowerCase();
+    const value = values.get(key);
+    if (value === undefined) throw new ReportSqlError(`The query uses @${found.name}, which is not one of the report's parameters.`);
+    let n = index.get(key);
+    if (n === undefined) { bound.push(value); n = bound.length; index.set(key, n); }
+    // A space before `$n` so it never joins a preceding name (`a$1` would be one identifier).
+    pieces.push(bytes.subarray(from, found.at), Buffer.from(` $${n} `));
+    from = found.end;
+  }
+  pieces.push(bytes.subarray(from));
+  return { text: Buffer.concat(pieces).toString('utf8'), bound };
+}
+
+/** The one statement of the text, without its trailing semicolon and comments. */
+function onlyStatement(text: string): string {
+  const stmts = parse(text) as { stmt?: unknown; stmt_location?: number; stmt_len?: number }[];
+  if (stmts.length !== 1 || !stmts[0]?.stmt || !('SelectStmt' in (stmts[0].stmt as object))) throw new ReportSqlError(NOT_ONE_SELECT);
+  const bytes = Buffer.from(text, 'utf8');
+  const start = stmts[0].stmt_location ?? 0;
+  const length = stmts[0].stmt_len ?? 0;
+  const body = (length > 0 ? bytes.subarray(start, start + length) : bytes.subarray(start)).toString('utf8');
+  // A line comment at the end would swallow the wrapper's parenthesis: the wrapper puts it on a new line.
+  return body.replace(/;\s*$/, '');
+}
+
+function parse(text: string): unknown[] {
+  try {
+    return (parseSync(text) as { stmts?: unknown[] }).stmts ?? [];
+  } catch (error) {
+    throw new ReportSqlError(`The query is not valid SQL: ${errorText(error)}`);
+  }
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+}
+
+const refuse = (message: string): never => { throw new ReportSqlError(message); };
+
+/** Strings of a name list ([{String:{sval}}]) in order. */
+function names(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => ((item as { String?: { sval?: string } }).String?.sval ?? '').toLowerCase());
+}
+
+function visit(node: unknown, walk: Walk): void {
+  if (Array.isArray(node)) { for (const item of node) visit(item, walk); return; }
+  if (node === null || typeof node !== 'object') return;
+  const entries = Object.entries(node as Record<string, unknown>);
+  const first = entries[0];
+  // A node is {Type: {...fields}}: one key that starts with a capital letter.
+  if (entries.length === 1 && first && /^[A-Z]/.test(first[0])) {
+    visitNode(first[0], first[1] as Record<string, unknown>, walk);
+    return;
+  }
+  if ('stmt' in (node as object)) { visit((node as { stmt: unknown }).stmt, walk); return; }
+  for (const [, value] of entries) visit(value, walk);
+}
+
+function visitFields(fields: Record<string, unknown>, walk: Walk, skip: readonly string[] = []): void {
+  for (const [key, value] of Object.entries(fields)) {
+    if (skip.includes(key)) continue;
+    // A cast's type is a plain field (not a {TypeName} node) in the parser's JSON.
+    if (key === 'typeName') checkType(names((value as { names?: unknown }).names));
+    else visit(value, walk);
+  }
+}
+
+function visitNode(type: string, fields: Record<string, unknown>, walk: Walk): void {
+  if (type === 'XmlExpr' || type === 'XmlSerialize' || type === 'RangeTableFunc') refuse('A report cannot use XML functions: they can run SQL of their own.');
+  if (type === 'RangeTableSample') refuse('A report cannot use TABLESAMPLE.');
+  if (!ALLOWED_NODES.has(type)) refuse(`A report cannot use ${describeNode(type)}: a report is one plain SELECT.`);
+  switch (type) {
+    case 'SelectStmt': return visitSelect(fields, walk);
+    case 'CommonTableExpr': {
+      const query = fields.ctequery as Record<string, unknown> | undefined;
+      if (!query || !('SelectStmt' in query)) refuse('A report cannot change data: every WITH query must be a SELECT.');
+      return visitFields(fields, walk);
+    }
+    case 'RangeVar': return checkRelation(fields, walk);
+    case 'FuncCall': {
+      checkFunction(names(fields.funcname));
+      return visitFields(fields, walk, ['funcname']);
+    }
+    case 'A_Expr': {
+      if (fields.kind === 'AEXPR_OP' || fields.kind === 'AEXPR_OP_ANY' || fields.kind === 'AEXPR_OP_ALL') checkOperator(names(fields.name));
+      return visitFields(fields, walk, ['name']);
+    }
+    case 'TypeName': return checkType(names(fields.names));
+    case 'SQLValueFunction': {
+      if (!POSTGRES_VALUE_FUNCTIONS.has(String(fields.op))) refuse(`A report cannot read ${String(fields.op).replace('SVFOP_', '')}: it tells about the session, not the data.`);
+      return;
+    }
+    case 'ParamRef': {
+      const number = Number(fields.number);
+      if (!(number >= 1 && number <= walk.parameterCount)) refuse(`The query uses $${number}: write report parameters as @name.`);
+      return;
+    }
+    case 'CollateClause': return;
+    default: return visitFields(fields, walk);
+  }
+}
+
+function visitSelect(fields: Record<string, unknown>, walk: Walk): void {
+  if (fields.intoClause) refuse('A report cannot use SELECT INTO: it creates a table.');
+  if (fields.lockingClause) refuse('A report cannot lock rows (FOR UPDATE / FOR SHARE).');
+  const withClause = fields.withClause as { ctes?: unknown[] } | undefined;
+  const scope = new Set<string>();
+  for (const cte of withClause?.ctes ?? []) {
+    const name = (cte as { CommonTableExpr?: { ctename?: string } }).CommonTableExpr?.ctename;
+    if (name) scope.add(name.toLowerCase());
+  }
+  walk.ctes.push(scope);
+  try {
+    visitFields(fields, walk);
+  } finally {
+    walk.ctes.pop();
+  }
+}
+
+function checkRelation(fields: Record<string, unknown>, walk: Walk): void {
+  const relation = String(fields.relname ?? '').toLowerCase();
+  const schema = fields.schemaname === undefined ? undefined : String(fields.schemaname).toLowerCase();
+  if (fields.catalogname !== undefined) refuse(`A report cannot read ${String(fields.catalogname)}.${schema ?? ''}.${relation}: name relations without a database.`);
+  if (schema === undefined && walk.ctes.some((scope) => scope.has(relation))) return;
+  const qualified = schema === undefined ? relation : `${schema}.${relation}`;
+  if (walk.rule.kind === 'views') {
+    if (schema !== undefined || !walk.rule.views.has(relation)) {
+      refuse(`A report cannot read ${qualified}: it is not one of the report views (${[...walk.rule.views].sort().join(', ')}).`);
+    }
+    return;
+  }
+  if ((schema !== undefined && POSTGRES_SYSTEM_SCHEMAS.has(schema)) || relation.startsWith('pg_') || relation.startsWith('stl_')
+    || relation.startsWith('stv_') || relation.startsWith('svv_') || relation.startsWith('svl_')) {
+    refuse(`A report cannot read ${qualified}: it is a system catalog.`);
+  }
+}
+
+function checkFunction(parts: string[]): void {
+  const name = parts.length === 2 && parts[0] === 'pg_catalog' ? parts[1]! : parts.length === 1 ? parts[0]! : undefined;
+  if (name === undefined) refuse(`A report cannot call ${parts.join('.')}: call functions without a schema.`);
+  const fn = name!;
+  if (POSTGRES_FUNCTIONS.has(fn)) return;
+  const reason = refusalReason(REFUSED_POSTGRES_FUNCTIONS, fn);
+  refuse(reason ? `A report cannot call ${fn}: ${reason}.` : `A report cannot call ${fn}: it is not one of the functions reports may use (aggregates, arithmetic, string, date and casts).`);
+}
+
+function checkOperator(parts: string[]): void {
+  const op = parts.length === 2 && parts[0] === 'pg_catalog' ? parts[1]! : parts.length === 1 ? parts[0]! : parts.join('.');
+  if (!POSTGRES_OPERATORS.has(op)) refuse(`A report cannot use the operator ${op}: it is not one of the operators reports may use.`);
+}
+
+function checkType(parts: string[]): void {
+  const name = parts.length === 2 && parts[0] === 'pg_catalog' ? parts[1]! : parts.length === 1 ? parts[0]! : parts.join('.');
+  if (POSTGRES_TYPES.has(name)) return;
+  if (name.startsWith('reg')) refuse(`A report cannot cast to ${name}: it looks up the system catalogs.`);
+  refuse(`A report cannot cast to ${name}: it is not one of the types reports may use.`);
+}
+
+/** A parse-tree node type as an author would know it. */
+function describeNode(type: string): string {
+  const known: Record<string, string> = {
+    InsertStmt: 'INSERT', UpdateStmt: 'UPDATE', DeleteStmt: 'DELETE', MergeStmt: 'MERGE', CopyStmt: 'COPY', CreateStmt: 'CREATE',
+    DropStmt: 'DROP', VariableSetStmt: 'SET', TransactionStmt: 'transaction control', DoStmt: 'DO', CallStmt: 'CALL', LockStmt: 'LOCK',
+  };
+  return known[type] ?? type.replace(/Stmt$/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
+}
