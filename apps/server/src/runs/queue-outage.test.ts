@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { QueueRunService, RUNS_UNREACHABLE, RunUnavailable } from './queue-run-service.ts';
 import { dropPrefix, eventually, freshPrefix, queueTestsEnabled, startWorker, TEST_REDIS_URL } from './queue-test-support.ts';
+import { withRequestId } from '../ops/request-context.ts';
 import type { RunLogger } from './run-service.ts';
 
 async function freePort(): Promise<number> {
@@ -92,7 +93,7 @@ describe.skipIf(!queueTestsEnabled)('queue mode when Redis is down, and workers 
     ]);
   }, 120_000);
 
-  it('a worker stopped with SIGTERM finishes the job in hand and exits 0', async () => {
+  it('a worker stopped with SIGTERM finishes the job in hand and exits 0; its lines carry the request id', async () => {
     const prefix = freshPrefix();
     cleanup.push(() => dropPrefix(prefix));
     const api = new QueueRunService({ redisUrl: TEST_REDIS_URL, prefix, timeoutMs: 60_000, parallelism: 1 }, { perUser: 4, maxAdmitted: 16 });
@@ -100,12 +101,16 @@ describe.skipIf(!queueTestsEnabled)('queue mode when Redis is down, and workers 
     const worker = startWorker(prefix);
     cleanup.push(async () => { if (worker.child.exitCode === null) worker.child.kill('SIGKILL'); await worker.exited; });
     await worker.ready;
-    const result = api.run('spin', { ms: 3_000 }, { userId: 1 });
+    const result = withRequestId('req-outage-7', () => api.run('spin', { ms: 3_000 }, { userId: 1 }));
     await eventually(() => worker.started.length === 1);
     worker.child.kill('SIGTERM');
     await expect(result).resolves.toBeGreaterThan(0);
     await worker.exited;
     expect(worker.child.exitCode).toBe(0);
+    const job = worker.started[0];
+    expect(worker.lines).toContainEqual(expect.objectContaining({ event: 'run-started', job, requestId: 'req-outage-7' }));
+    expect(worker.lines).toContainEqual(expect.objectContaining({ event: 'run-finished', job, requestId: 'req-outage-7' }));
+    expect(worker.lines.at(-1)).toMatchObject({ event: 'worker-stopped' });
   }, 120_000);
 
   it('a worker still busy when its grace period ends hands the job back to the queue, and another worker runs it', async () => {

@@ -41,6 +41,8 @@ export interface WorkerProcess {
   child: ChildProcess;
   /** Job ids this worker started (from its run-started lines). */
   started: string[];
+  /** Its JSON log lines on stdout, parsed. */
+  lines: Record<string, unknown>[];
   ready: Promise<void>;
   exited: Promise<void>;
 }
@@ -54,6 +56,7 @@ export function startWorker(prefix: string, env: NodeJS.ProcessEnv = {}): Worker
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const started: string[] = [];
+  const lines: Record<string, unknown>[] = [];
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => { markReady = resolve; });
   let buffer = '';
@@ -66,13 +69,14 @@ export function startWorker(prefix: string, env: NodeJS.ProcessEnv = {}): Worker
       nl = buffer.indexOf('\n');
       try {
         const event = JSON.parse(line) as { event?: string; job?: string };
+        lines.push(event);
         if (event.event === 'worker-ready') markReady();
         if (event.event === 'run-started' && event.job) started.push(event.job);
       } catch { /* not one of our lines */ }
     }
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, started, ready, exited };
+  return { child, started, lines, ready, exited };
 }
 
 /** Resolves when `condition` holds (checked every 25 ms), or fails after `ms`. */
