@@ -34,7 +34,14 @@ export class AccessLog extends LogController {
   }
 }
 
-/** Pino options for the server: JSON lines, ISO times, the level from LOG_LEVEL (default warn). */
-export function loggerOptions(level = process.env.LOG_LEVEL || 'warn'): { level: string; timestamp: () => string } {
-  return { level, timestamp: () => `,"time":"${new Date().toISOString()}"` };
+/**
+ * Pino options for the server: JSON lines with the level by name and ISO times (as the run
+ * workers write them), the level from LOG_LEVEL (default warn).
+ */
+export function loggerOptions(level = process.env.LOG_LEVEL || 'warn') {
+  return {
+    level,
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
 }
