@@ -46,14 +46,14 @@ describe('ACIS analysis', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-cashflow]')]);
     expect(download.suggestedFilename()).toMatch(/^ACIS_2020-DNA3_.+\.xlsx$/);
     // One export convention (issue 18 #10): payment dates (ISO in the API) and the header block's
-    // dates are yyyy-mm-dd date cells; rates in percent to 4 places, dollars to the cent.
+    // dates are mm/dd/yyyy date cells; rates in percent to 4 places, dollars to the cent.
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(4).getCell(2).value).toBeInstanceOf(Date);
     expect(sheet.getRow(10).getCell(2).value).toBe('Payment Date');
     expect(sheet.getRow(12).getCell(2).value).toBeInstanceOf(Date);
-    expect(sheet.getRow(12).getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getRow(12).getCell(2).numFmt).toBe('mm/dd/yyyy');
     const seen = expectWorkbookConvention(book);
     expect(seen.dates).toBeGreaterThan(10);
     expect(seen.numbers).toBeGreaterThan(100);

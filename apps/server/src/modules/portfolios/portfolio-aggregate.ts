@@ -133,22 +133,49 @@ function bondPart(lines: readonly RanLine[]): PortfolioPart | null {
   return { PortfolioEntries: lines.map(entryResult), PortfolioCashflow: asRows(rows), PortfolioCashflowTotals: totals, LineMetrics: { RateOnLine: null, LossOnLine: null, ReturnOnLine: null }, MiscVariables: misc(lines, y) };
 }
 
+interface TotalInput { period0: boolean; date: string | number; balance: number; cash: number; losses: number }
+interface TotalRow { Period: number; PaymentDate: number; Balance: number; Cash: number; Losses: number }
+/** A row's date as the API's YYYYMMDD number (insurance rows carry ISO text, bond rows numbers). */
+const ymdOf = (date: string | number): number => Number(String(date).replace(/-/g, '').slice(0, 8));
+
+/**
+ * Total rows: the money columns every family has (liability or balance, cash to the holder,
+ * losses), summed by month. Period 0 is the lines' period-0 rows (the insurance start, dated the
+ * earliest of them) and a month dated before it joins it, so no later period is ever dated before
+ * period 0 (issue 23 #7); without a period-0 row (bonds only) periods count from 1 as the bond
+ * rows do. Dates are YYYYMMDD numbers, one format in the part.
+ */
+export function totalPortfolioRows(insurance: readonly TotalInput[], bonds: readonly TotalInput[]): TotalRow[] {
+  const all = [...insurance, ...bonds];
+  const starts = all.filter((r) => r.period0).map((r) => ymdOf(r.date));
+  const start = starts.length ? Math.min(...starts) : null;
+  const byKey = new Map<string, TotalRow>();
+  for (const r of all) {
+    const date = ymdOf(r.date);
+    const key = r.period0 || (start !== null && date < start) ? '0' : String(date).slice(0, 6);
+    const cur = byKey.get(key) ?? { Period: 0, PaymentDate: key === '0' ? (start ?? date) : date, Balance: 0, Cash: 0, Losses: 0 };
+    if (key !== '0' && date < cur.PaymentDate) cur.PaymentDate = date;
+    cur.Cash += r.cash; cur.Losses += r.losses;
+    // Period 0's balance is the starting balance of its period-0 rows; cash paid before the start only adds cash.
+    if (key !== '0' || r.period0) cur.Balance += r.balance;
+    byKey.set(key, cur);
+  }
+  const first = byKey.has('0') ? 0 : 1;
+  return [...byKey.keys()].sort((a, b) => (a === '0' ? -1 : b === '0' ? 1 : a.localeCompare(b)))
+    .map((k, i) => ({ ...(byKey.get(k) as TotalRow), Period: i + first }));
+}
+
 /** The whole answer of POST /simulate/portfolio from the lines that ran. */
 export function portfolioResponse(lines: readonly RanLine[]): PortfolioRunResponse {
   const acis = insurancePart(lines.filter((l) => l.output.kind === 'ACIS'));
   const cirt = insurancePart(lines.filter((l) => l.output.kind === 'CIRT'));
   const bond = bondPart(lines.filter((l) => l.output.kind === 'Bond'));
-  // Total rows: the money columns every family has (liability or balance, cash to the holder, losses).
-  const byMonth = new Map<string, { PaymentDate: string; Balance: number; Cash: number; Losses: number }>();
-  const add = (date: string | number, balance: number, cash: number, losses: number) => {
-    const key = monthOf(date);
-    const cur = byMonth.get(key) ?? { PaymentDate: String(date), Balance: 0, Cash: 0, Losses: 0 };
-    cur.Balance += balance; cur.Cash += cash; cur.Losses += losses;
-    byMonth.set(key, cur);
-  };
-  for (const part of [acis, cirt]) for (const r of (part?.PortfolioCashflow ?? []) as unknown as InsuranceRow[]) add(r.PaymentDate, r.RemainingLiability, r.NetInsuranceCashflow, r.InsurerPaidLosses);
-  for (const r of (bond?.PortfolioCashflow ?? []) as unknown as BondCashflowRow[]) add(r.PaymentDate, r.Balance, r.Cash, r.ActualWriteDown);
-  const totalRows = [...byMonth.keys()].sort().map((k, i) => ({ Period: i, ...(byMonth.get(k) as { PaymentDate: string; Balance: number; Cash: number; Losses: number }) }));
+  const totalRows = totalPortfolioRows(
+    [acis, cirt].flatMap((part) => (part?.PortfolioCashflow ?? []) as unknown as InsuranceRow[])
+      .map((r) => ({ period0: r.Period === 0, date: r.PaymentDate, balance: r.RemainingLiability, cash: r.NetInsuranceCashflow, losses: r.InsurerPaidLosses })),
+    ((bond?.PortfolioCashflow ?? []) as unknown as BondCashflowRow[])
+      .map((r) => ({ period0: false, date: r.PaymentDate, balance: r.Balance, cash: r.Cash, losses: r.ActualWriteDown })),
+  );
   const insuranceLines = lines.filter((l) => l.output.kind !== 'Bond');
   const y = blendedYield(lines.map((l) => ({ y: l.output.yield, w: l.invested })));
   const total: PortfolioPart = {

@@ -59,17 +59,17 @@ describe('cashflow export', () => {
     expect(lines.slice(3, 5)).toEqual(['Settlement Date,2026-02-17', 'Run Date,2026-11-22']);
   });
 
-  it('writes dates as date cells (yyyy-mm-dd) and numbers rounded with their formats to XLSX, header block included', async () => {
+  it('writes dates as date cells (mm/dd/yyyy) and numbers rounded with their formats to XLSX, header block included', async () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await tabsToXlsx<unknown>(header, [mixed, tab] as ExportTab<unknown>[]));
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(4).getCell(2).value).toEqual(new Date(Date.UTC(2026, 1, 17)));
     expect(sheet.getRow(5).getCell(2).value).toEqual(new Date(Date.UTC(2026, 10, 22)));
-    expect([sheet.getRow(4).getCell(2).numFmt, sheet.getRow(5).getCell(2).numFmt]).toEqual(['yyyy-mm-dd', 'yyyy-mm-dd']);
+    expect([sheet.getRow(4).getCell(2).numFmt, sheet.getRow(5).getCell(2).numFmt]).toEqual(['mm/dd/yyyy', 'mm/dd/yyyy']);
     expect(sheet.getRow(11).values).toEqual([undefined, new Date(Date.UTC(2026, 10, 25)), 7, 0.3]);
     expect(sheet.getRow(12).values).toEqual([undefined, new Date(Date.UTC(2026, 11, 25)), 10, 12604796.06]);
     expect(sheet.getRow(13).values).toEqual([undefined, new Date(Date.UTC(2027, 0, 25)), 0, 0]);
-    expect([1, 2, 3].map((c) => sheet.getRow(12).getCell(c).numFmt)).toEqual(['yyyy-mm-dd', '0.0000', '#,##0.00']);
+    expect([1, 2, 3].map((c) => sheet.getRow(12).getCell(c).numFmt)).toEqual(['mm/dd/yyyy', '0.0000', '#,##0.00']);
     // The header block's text keeps General: a column format is not spread over it.
     expect(sheet.getRow(1).getCell(3).numFmt).toBeUndefined();
   });

@@ -85,7 +85,7 @@ export interface ExportLines { name: string; lines: ExportLine[] }
 
 /**
  * A value as a workbook cell of its kind: a date as a Date at UTC midnight (Excel stores the day,
- * formatted 'yyyy-mm-dd'), a number rounded to its kind, text as it is.
+ * formatted 'mm/dd/yyyy'), a number rounded to its kind, text as it is.
  */
 export function xlsxCell(value: unknown, kind: ExportKind = 'text'): string | number | Date | null {
   if (kind === 'date') {

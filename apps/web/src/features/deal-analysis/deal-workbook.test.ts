@@ -28,7 +28,7 @@ describe('deal workbook', () => {
     expect(inputs.getRow(1).values).toEqual([undefined, 'User', 'analyst']);
     // Header block dates are date cells (given as MM/DD/YYYY here), formatted as every export date.
     expect(inputs.getRow(4).getCell(2).value).toEqual(new Date(Date.UTC(2026, 1, 17)));
-    expect(inputs.getRow(4).getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(inputs.getRow(4).getCell(2).numFmt).toBe('mm/dd/yyyy');
     expect(inputs.getRow(10).values).toEqual([undefined, 'CPR (%)', '10']);
     const sheet = book.getWorksheet('Summary')!;
     expect(sheet.getRow(10).getCell(1).value).toBe('Class');
@@ -41,11 +41,11 @@ describe('deal workbook', () => {
     // Dollars to the cent, dates as dates, rates in percent like the screen.
     expect(coll.getCell(3).value).toBe(1000);
     expect(coll.getCell(2).value).toEqual(new Date(Date.UTC(2026, 2, 25)));
-    expect(coll.getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(coll.getCell(2).numFmt).toBe('mm/dd/yyyy');
     // Rates: percent to 4 places with their format; the header block's column keeps its own format.
     expect(coll.getCell(16).value).toBe(10);
     expect(coll.getCell(16).numFmt).toBe('0.0000');
-    expect(book.getWorksheet('Collateral')!.getRow(4).getCell(2).numFmt).toBe('yyyy-mm-dd');
+    expect(book.getWorksheet('Collateral')!.getRow(4).getCell(2).numFmt).toBe('mm/dd/yyyy');
     expect(book.getWorksheet('Collateral')!.getRow(1).getCell(3).numFmt).toBeUndefined();
     expect(book.getWorksheet('M-1')!.getRow(11).getCell(3).value).toBe(90);
   });

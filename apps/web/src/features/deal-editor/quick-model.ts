@@ -40,7 +40,7 @@ export function buildQuickModel(deal: StacrAcisDeal, scenario: QuickModelScenari
 
   const info = wb.addWorksheet('Deal Info');
   info.columns = [{ width: 28 }, { width: 22 }];
-  // Dates as date cells (YYYYMMDD in the deal; the export convention, yyyy-mm-dd), inputs as numbers.
+  // Dates as date cells (YYYYMMDD in the deal; the export convention, mm/dd/yyyy), inputs as numbers.
   const infoRows: ExportLine[] = [
     ['Deal Name', s.Name], ['ACIS Deal Name', deal.ACIS.Name], ['Closing Date', s.ContractInformation.ClosingDate, 'date'],
     ['First Pay Date', s.ContractInformation.FirstPayDate, 'date'], ['Maturity Date', s.ContractInformation.MaturityDate, 'date'],

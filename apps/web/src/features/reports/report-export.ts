@@ -1,7 +1,7 @@
 /**
  * Export to Excel (spec 002 "Reports": built on the client with ExcelJS). The sheet keeps the
  * column formats as Excel number formats, so numbers stay numbers (rounded to the column's places)
- * and dates stay dates, in the export convention (yyyy-mm-dd; @opencrt/contracts export-format).
+ * and dates stay dates, in the export convention (mm/dd/yyyy; @opencrt/contracts export-format).
  */
 import ExcelJS from 'exceljs';
 import { exportFileStamp, type ReportCell } from '@opencrt/contracts';

@@ -44,7 +44,7 @@ describe('report column formats', () => {
     expect(sheet.getCell('B2').numFmt).toBe('#,##0.00');
     expect(sheet.getCell('C2').numFmt).toBe('0.0000%');
     expect(sheet.getCell('A2').value).toEqual(new Date(Date.UTC(2024, 0, 31)));
-    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getCell('A2').numFmt).toBe('mm/dd/yyyy');
     expect(sheet.getCell('A4').value).toBe('Total');
     expect(sheet.getCell('B4').value).toBe(1002.5);
   });
@@ -65,7 +65,7 @@ describe('report column formats', () => {
     await book.xlsx.load(await reportWorkbook('Noise', cols, rows));
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(2).values).toEqual([undefined, new Date('2024-03-01T13:05:09.000Z'), 0.3, 0.0525, 0.3333, 42, 10]);
-    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getCell('A2').numFmt).toBe('mm/dd/yyyy hh:mm:ss');
     expect(sheet.getCell('C3').value).toBe(0);
     expect(sheet.getCell('B4').value).toBe(12604796.36); // the totals row is rounded too (0.30000000000000004 + 12604796.059999999)
   });

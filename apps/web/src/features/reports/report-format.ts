@@ -83,7 +83,7 @@ export function columnTotals(columns: readonly DisplayColumn[], rows: readonly R
   return totals;
 }
 
-/** Excel number format of a column format (kept in the export); dates in the export convention (yyyy-mm-dd). */
+/** Excel number format of a column format (kept in the export); dates in the export convention (mm/dd/yyyy). */
 export function excelNumberFormat(dataType: ReportDataType): string | undefined {
   switch (dataType) {
     case 'Integer': return '0';
@@ -112,7 +112,7 @@ function roundedFor(n: number, dataType: ReportDataType): number | null {
 
 /**
  * A cell as Excel should store it: numbers as numbers rounded to the column's places (no binary
- * noise), dates as dates (formatted yyyy-mm-dd), the rest as text.
+ * noise), dates as dates (formatted mm/dd/yyyy), the rest as text.
  */
 export function excelValue(value: ReportCell, dataType: ReportDataType): string | number | boolean | Date | null {
   if (value === null) return null;

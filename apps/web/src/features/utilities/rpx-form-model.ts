@@ -139,7 +139,7 @@ export function formDocument(form: RpxForm) {
   return doc;
 }
 
-/** A field kind's kind in the export convention (@opencrt/contracts export-format): dates as date cells formatted yyyy-mm-dd. */
+/** A field kind's kind in the export convention (@opencrt/contracts export-format): dates as date cells formatted mm/dd/yyyy. */
 const exportKindOf = (kind: FieldKind): ExportKind => (kind === 'date' ? 'date' : kind === 'money' ? 'money' : kind === 'integer' ? 'integer' : kind === 'percent' ? 'number' : 'text');
 const excelFormat = (kind: FieldKind) => (kind === 'percent' ? '0.0000' : xlsxNumFmt(exportKindOf(kind)));
 const excelCell = (kind: FieldKind, raw: string) => xlsxCell(typed(kind, raw), exportKindOf(kind));

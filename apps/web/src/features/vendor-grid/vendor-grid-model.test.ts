@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GridCell, PortfolioEntryOut, PortfolioScenarios } from '@opencrt/contracts';
 import {
-  cellKey, cellKeyOf, cellText, columnTotal, dealLink, bondLink, formatMetric, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, vendorOptions, gridInputProblems, portfolioChoices,
+  cellKey, cellKeyOf, cellText, columnTotal, dealLink, bondLink, formatMetric, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, vendorOptions, gridInputProblems, portfolioChoices, gridExportHeader,
 } from './vendor-grid-model.ts';
 
 const s = (Id: number, ScenarioName: string, DealName: string | null, Vendor: string | null) => ({ Id, ScenarioName, DealName, Vendor });
@@ -130,5 +130,11 @@ describe('vendor grid model', () => {
       { key: 'Demo bonds', label: 'Demo bonds' }, { key: 'Demo bonds (analyst)', label: 'Demo bonds (analyst)' },
       { key: 'Mine', label: 'Mine' }, { key: 'Theirs', label: 'Theirs (user)' },
     ]);
+  });
+
+  it("writes the run's duration as Run Time, not the clock time (issue 23 #7)", () => {
+    const header = gridExportHeader({ user: 'analyst', portfolio: 'P', bond: '', settlementIso: '2026-11-27', runDate: '2026-11-27', runMs: 83_400, scenario: 'Base', vendor: '' });
+    expect(header.find(([label]) => label === 'Run Time')?.[1]).toBe('1:23');
+    expect(header.find(([label]) => label === 'Settlement Date')).toEqual(['Settlement Date', '2026-11-27', 'date']);
   });
 });

@@ -7,6 +7,8 @@
 import {
   MISSING_SCENARIO, mustBeFrom, mustBeNumber, type GridCell, type PortfolioEntryOut, type PortfolioList, type PortfolioScenario, type PortfolioScenarios, type PortfolioType,
 } from '@opencrt/contracts';
+import type { ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
+import { formatElapsed } from '../deal-analysis/run-timer.ts';
 
 /**
  * A scenario column: a name and the vendor shown above it (null: not vendor specific). A column
@@ -203,4 +205,16 @@ export function portfolioChoices(list: PortfolioList, username: string): { key: 
   return Object.entries(list)
     .map(([key, p]) => ({ key, label: p.Owner !== username && !key.endsWith(` (${p.Owner})`) ? `${key} (${p.Owner})` : key }))
     .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/**
+ * The header block of the grid's workbooks (spec 000 §9): Run Date is the day, Run Time how long the
+ * run took (m:ss or h:mm:ss, as the analysis screens write it; issue 23 #7: not the clock time).
+ */
+export function gridExportHeader(h: { user: string; portfolio: string; bond: string; settlementIso: string; runDate: string; runMs: number; scenario: string; vendor: string }): ExportLine[] {
+  return [
+    ['User', h.user], ['Portfolio', h.portfolio], ['Bond', h.bond], ['Settlement Date', h.settlementIso, 'date'],
+    ['Run Date', h.runDate, 'date'], ['Run Time', formatElapsed(h.runMs)],
+    ['Scenario Name', h.scenario], ['Scenario Vendor', h.vendor],
+  ];
 }

@@ -7,7 +7,7 @@
  * flows, the tranche-level CSV (save call, Options bit 2) and the database copy (bit 1, admins).
  */
 import {
-  exportClock, exportToday, type GridCell, type GridEvent, type Portfolio, type PortfolioList, type PortfolioRunRequest, type PortfolioRunResponse,
+  exportToday, type GridCell, type GridEvent, type Portfolio, type PortfolioList, type PortfolioRunRequest, type PortfolioRunResponse,
 } from '@opencrt/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
@@ -20,7 +20,7 @@ import { GridCashflowView, type CashflowView } from './grid-cashflow-view.tsx';
 import { HideScenariosModal } from './hide-scenarios-modal.tsx';
 import { portfolioScenarios, saveCalculation, streamGrid, vendorLists } from './vendor-grid.api.ts';
 import {
-  cellKey, cellKeyOf, DEFAULT_METRIC, gridInputProblems, METRICS, portfolioChoices, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, VENDOR_ALL, VENDOR_DEFAULT, VENDOR_GRID_MESSAGES,
+  cellKey, cellKeyOf, DEFAULT_METRIC, gridExportHeader, gridInputProblems, METRICS, portfolioChoices, metricFor, runErrors, runOrder, scenarioChoice, scenarioColumns, scenarioFor, VENDOR_ALL, VENDOR_DEFAULT, VENDOR_GRID_MESSAGES,
   vendorOptions, type MetricKey, type ScenarioColumn,
 } from './vendor-grid-model.ts';
 import { readHidden, readPrefs, writeHidden, writePrefs, type GridPrefs } from './vendor-grid-prefs.ts';
@@ -60,6 +60,8 @@ export function VendorGridPage() {
   const abort = useRef<AbortController | null>(null);
   // The columns and request of the last run (exports and the unsaved prompt use them).
   const lastRun = useRef<{ columns: ScenarioColumn[]; portfolio: Portfolio } | null>(null);
+  // How long the last grid run took: the workbooks' Run Time.
+  const lastRunMs = useRef(0);
 
   const set = (patch: Partial<GridPrefs>) => setPrefs((p) => { const next = { ...p, ...patch }; writePrefs(next); return next; });
   // Chosen by the list's key (names may repeat across owners); a name saved before keys were used still finds its portfolio.
@@ -123,6 +125,7 @@ export function VendorGridPage() {
     lastRun.current = { columns: runColumns, portfolio };
     const failed: { index: number; message: string }[] = [];
     setProgress({ done: 0, total: null });
+    const started = performance.now();
     const onEvent = (e: GridEvent) => {
       if (e.type === 'piece') {
         if (e.ok) cells.current.set(cellKeyOf(e.value), e.value);
@@ -153,6 +156,7 @@ export function VendorGridPage() {
     };
     try {
       await streamGrid(api, gridBody(), controller.signal, onEvent);
+      lastRunMs.current = performance.now() - started;
       setHasResults(true);
       setDbSaved(false);
     } catch (e) {
@@ -179,20 +183,17 @@ export function VendorGridPage() {
     });
     return chosen.length ? { SettlementDate: ymd(prefs.settlementDate), PortfolioType: type, Entries: chosen } : null;
   };
-  const exportHeader = (column: ScenarioColumn, bond = ''): ExportLine[] => {
-    const now = new Date();
-    return [
-      ['User', session?.username ?? ''], ['Portfolio', portfolio?.Name ?? ''], ['Bond', bond], ['Settlement Date', prefs.settlementDate, 'date'],
-      ['Run Date', exportToday(now), 'date'], ['Run Time', exportClock(now)],
-      ['Scenario Name', column.name], ['Scenario Vendor', column.vendor ?? ''],
-    ];
-  };
+  const exportHeader = (column: ScenarioColumn, bond = '', runMs = lastRunMs.current): ExportLine[] => gridExportHeader({
+    user: session?.username ?? '', portfolio: portfolio?.Name ?? '', bond, settlementIso: prefs.settlementDate, runDate: exportToday(new Date()),
+    runMs, scenario: column.name, vendor: column.vendor ?? '',
+  });
   const showRun = async (kind: CashflowView['kind'], column: ScenarioColumn, request: PortfolioRunRequest | null, title: string, fileBase: string, bond = '') => {
     if (!request) { alerts.show('info', `No entry has the scenario ${column.name}.`); return; }
     if (!inputsUsable()) return;
     try {
+      const started = performance.now();
       const result: PortfolioRunResponse = await runPortfolio(api, request);
-      setView({ kind, title, fileBase, header: exportHeader(column, bond), result });
+      setView({ kind, title, fileBase, header: exportHeader(column, bond, performance.now() - started), result });
     } catch (e) { alerts.show('danger', failureText(e), 10_000); }
   };
   const onHeader = (column: ScenarioColumn) => {

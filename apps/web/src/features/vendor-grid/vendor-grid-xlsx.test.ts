@@ -54,7 +54,7 @@ describe('vendor grid spreadsheets (export convention, issue 18 #10)', () => {
     expect(sheet.getRow(5).values).toEqual([undefined, 'Period', 'PaymentDate', 'Balance', 'Cash', 'Losses', 'CprRate']);
     expect(sheet.getRow(6).getCell(2).value).toEqual(new Date(Date.UTC(2026, 9, 25)));
     expect(sheet.getRow(7).values).toEqual([undefined, 1, new Date(Date.UTC(2026, 10, 25)), 999_000, 0.3, 12604796.06, 0.07]);
-    expect([2, 3, 6].map((c) => sheet.getRow(7).getCell(c).numFmt)).toEqual(['yyyy-mm-dd', '#,##0.00', '0.0000%']);
+    expect([2, 3, 6].map((c) => sheet.getRow(7).getCell(c).numFmt)).toEqual(['mm/dd/yyyy', '#,##0.00', '0.0000%']);
     expect(['PaymentDate', 'Period', 'DelinquencyRate', 'IsHistorical', 'NetInsuranceCashflow'].map(partFieldKind)).toEqual(['date', 'integer', 'fraction', 'text', 'money']);
   });
 });
