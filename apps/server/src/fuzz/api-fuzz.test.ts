@@ -32,6 +32,16 @@ const isEngineRoute = (route: ApiRouteInfo) => route.url.startsWith('/api/simula
 /** Refused sign-ins record the failure on purpose (lockout); refused contact forms are not stored. */
 const WRITTEN_ON_REFUSAL = ['failed_logins'];
 
+/** Report queries the Query fields get (POST /report/{id}, POST /report/test): ordinary ones and escapes (issue 22). */
+const REPORT_QUERIES = [
+  'select deal_name, count(*) as n from deal_bonds group by deal_name', 'select * from deals where deal_name = @deal',
+  "select set_config('role','none',true), query_to_xml('select username,password_hash from users',true,false,'')::text",
+  'select 1 as é$q$) x; commit; create table t(a int); select * from (select 2 as é$q$', 'select pg_sleep(45)',
+  "select 1 /*! , load_file('/etc/passwd') */ as f", 'select pg_advisory_lock(1)', "copy deals to program 'id'",
+  'select * from app_settings', 'with d as (delete from deals returning 1) select * from d', 'select 1; drop table deals',
+  "select lpad('x', 100000, 'y') from generate_series(1, 50)", 'select * from pg_stat_activity', '', ';', '/*', "'", '$$',
+];
+
 type Caller = 'admin' | 'anonymous' | 'bad-token';
 interface FuzzRequest { method: string; url: string; payload: unknown; raw: string | undefined; caller: Caller }
 
@@ -94,7 +104,7 @@ describe('API fuzz: contracts and garbage over every route', () => {
   it(`answers ${TOTAL} generated requests without a 5xx, in one error shape, changing nothing when refusing`, async () => {
     const deals = (await sql<{ n: string }>`select deal_name as n from deals order by deal_name`.execute(t.ctx.db)).rows.map((r) => r.n);
     const bonds = (await sql<{ n: string }>`select distinct bond_name as n from deal_bonds order by 1 limit 40`.execute(t.ctx.db)).rows.map((r) => r.n);
-    const dict: Dictionary = { deals, bonds, dates: ['20260125', '20251225', '99999999', '00000000', '20261301', '202601', '20260230'] };
+    const dict: Dictionary = { deals, bonds, dates: ['20260125', '20251225', '99999999', '00000000', '20261301', '202601', '20260230'], queries: REPORT_QUERIES };
     const counter = await installChangeCounter(t.ctx.db, WRITTEN_ON_REFUSAL);
 
     const routes = t.app.apiRoutes.filter((r) => !SKIPPED[`${r.method} ${r.url}`]);

@@ -42,7 +42,7 @@ export function inputJsonSchema(schema: unknown): JsonSchema {
 }
 
 /** Strings worth trying by field name: real deal and bond names reach the handlers' deeper paths. */
-export interface Dictionary { deals: string[]; bonds: string[]; dates: string[] }
+export interface Dictionary { deals: string[]; bonds: string[]; dates: string[]; queries?: string[] }
 
 /** Values that have broken servers before: NUL, huge and tiny numbers, long text, wrong types. */
 export const GARBAGE: unknown[] = [
@@ -55,6 +55,7 @@ const SMALL_ARRAY = 4;
 const SHORT_STRING = 24;
 
 function fieldDictionary(field: string, dict: Dictionary): string[] {
+  if (field === 'Query') return dict.queries ?? [];
   if (/deal/i.test(field)) return dict.deals;
   if (/bond/i.test(field)) return dict.bonds;
   if (/date|month/i.test(field)) return dict.dates;
