@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useMatches } from 'react-router';
-import { AlertsProvider, useAlerts } from '../components/alerts/alerts.tsx';
+import { AlertsOutlet, AlertsProvider, useAlerts } from '../components/alerts/alerts.tsx';
 import { GlobalSpinner } from '../components/spinner/global-spinner.tsx';
 import { Guard } from './guards.tsx';
 import { Navbar } from './navbar.tsx';
@@ -28,6 +28,7 @@ function Shell() {
       <QueryLayer>
         <Navbar light={light} />
         <main className="crt-main">
+          <AlertsOutlet />
           <Suspense fallback={<div className="spinner-border m-4" role="status" aria-label="Loading" />}>
             <Outlet />
           </Suspense>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { logClientError } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
 
@@ -18,6 +18,37 @@ interface AlertsApi {
 export const ALERT_TIMEOUT_MS = 4000;
 
 const AlertsContext = createContext<AlertsApi | null>(null);
+/** The shown alerts and the outlet's registration (AlertsOutlet). */
+const AlertListContext = createContext<{ alerts: Alert[]; dismiss(id: number): void; register(): () => void } | null>(null);
+
+/** A success and a failure are never on screen together (issue 23 #4): the newer one wins. */
+const EXCLUSIVE: Partial<Record<AlertKind, AlertKind[]>> = { success: ['danger', 'warning'], danger: ['success'], warning: ['success'] };
+
+function AlertList({ alerts, dismiss, className }: { alerts: readonly Alert[]; dismiss(id: number): void; className: string }) {
+  return (
+    <div className={className} aria-live="polite">
+      {alerts.map((a) => (
+        <div key={a.id} role="alert" className={`alert alert-${a.kind} alert-dismissible shadow-sm`} data-testid={`alert-${a.kind}`}>
+          <span style={{ whiteSpace: 'pre-line' }}>{a.message}</span>
+          <button type="button" className="btn-close" aria-label="Close" onClick={() => dismiss(a.id)} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Where the shell shows alerts: in the page's flow above the screen, so an alert pushes the screen
+ * down instead of lying over its controls (issue 23 #4: a failure hid the DM (bp) and surface tabs).
+ * Without an outlet (a screen rendered alone) the provider shows them itself.
+ */
+export function AlertsOutlet() {
+  const list = useContext(AlertListContext);
+  if (!list) throw new Error('AlertsOutlet must be used inside AlertsProvider');
+  const { register } = list;
+  useEffect(() => register(), [register]);
+  return <AlertList alerts={list.alerts} dismiss={list.dismiss} className="crt-alerts-inline" />;
+}
 
 export function AlertsProvider({ children }: { children: ReactNode }) {
   const [alerts, setAlerts] = useState<Alert[]>([]);
@@ -28,7 +59,8 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     const id = nextId.current++;
     // The newest alert of a kind replaces the older one: stacked failures covered the screen's
     // sub-tabs (issue 18 #10). At most one alert per kind stays on screen; all are still logged.
-    setAlerts((list) => [...list.filter((a) => a.kind !== kind), { id, kind, message }]);
+    const replaced = new Set<AlertKind>([kind, ...(EXCLUSIVE[kind] ?? [])]);
+    setAlerts((list) => [...list.filter((a) => !replaced.has(a.kind)), { id, kind, message }]);
     if (timeoutMs > 0) setTimeout(() => dismiss(id), timeoutMs);
   }, [dismiss]);
 
@@ -42,17 +74,15 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     },
   }), [show]);
 
+  const [outlets, setOutlets] = useState(0);
+  const register = useCallback(() => { setOutlets((n) => n + 1); return () => setOutlets((n) => n - 1); }, []);
+  const list = useMemo(() => ({ alerts, dismiss, register }), [alerts, dismiss, register]);
   return (
     <AlertsContext.Provider value={api}>
-      {children}
-      <div className="crt-alerts" aria-live="polite">
-        {alerts.map((a) => (
-          <div key={a.id} role="alert" className={`alert alert-${a.kind} alert-dismissible shadow-sm`} data-testid={`alert-${a.kind}`}>
-            <span style={{ whiteSpace: 'pre-line' }}>{a.message}</span>
-            <button type="button" className="btn-close" aria-label="Close" onClick={() => dismiss(a.id)} />
-          </div>
-        ))}
-      </div>
+      <AlertListContext.Provider value={list}>
+        {children}
+        {outlets === 0 && <AlertList alerts={alerts} dismiss={dismiss} className="crt-alerts" />}
+      </AlertListContext.Provider>
     </AlertsContext.Provider>
   );
 }
