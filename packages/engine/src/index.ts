@@ -54,7 +54,7 @@ export { runAnyDeal } from './simulate/run-any-deal.ts';
 export type * from './cash-waterfall/cash-waterfall-types.ts';
 export { pacSchedule, collateralPrincipal } from './cash-waterfall/pac-schedule.ts';
 export { pricingCashflows } from './simulate/pricing-cashflows.ts';
-export type { PricingCashflows } from './simulate/pricing-cashflows.ts';
+export type { AccrualDayCount, PricingCashflows } from './simulate/pricing-cashflows.ts';
 export * from './reinsurance/index.ts';
 export { analyzeBond, priceYieldMetric, settlementOf } from './simulate/bond-analysis.ts';
 export type { BondRunResult } from './simulate/bond-analysis.ts';

@@ -1,4 +1,6 @@
-import { type AnalyticsResult, discountMarginFromPrice } from '../analytics/index.ts';
+import {
+  type AnalyticsResult, type FloaterDetails, type FloaterPeriod, type FloaterTerms, discountMarginFromPrice, priceFromDiscountMargin,
+} from '../analytics/index.ts';
 import type { DealSpec } from '../deal/deal-spec.ts';
 import type { AnyDealRun, BondRows } from '../simulate/bond-cashflows.ts';
 import { ymdToIso } from '../simulate/deal-dates.ts';
@@ -51,6 +53,33 @@ export interface BondDiscountMargin {
  * @returns null when the class does not float
  */
 export function bondDiscountMargin(run: AnyDealRun, bond: BondRows, settlementIso: string, accrualStartIso: string, cleanPrice: number): BondDiscountMargin | null {
+  const floater = floaterOf(run, bond, settlementIso, accrualStartIso);
+  if (floater === null) return null;
+  return { margin: floater.margin, result: discountMarginFromPrice(floater.periods, floater.terms, cleanPrice) };
+}
+
+/** The clean price of a floating class at a discount margin (issue 25 #2), with its quoted margin. */
+export interface BondPriceFromDiscountMargin {
+  /** Quoted margin over the index (fraction). */
+  margin: number;
+  /** Clean price per 100 of face at settlement; details carry the dirty price and accrued dollars. */
+  result: AnalyticsResult<FloaterDetails>;
+}
+
+/**
+ * Clean price per 100 of face of `bond` at discount margin `dm` (fraction): the inverse of
+ * `bondDiscountMargin` on the same projection (coupons at index + margin, discounted at index + DM,
+ * actual/360), so DM → price → DM returns the DM to solver precision.
+ * @returns null when the class does not float
+ */
+export function bondPriceFromDiscountMargin(run: AnyDealRun, bond: BondRows, settlementIso: string, accrualStartIso: string, dm: number): BondPriceFromDiscountMargin | null {
+  const floater = floaterOf(run, bond, settlementIso, accrualStartIso);
+  if (floater === null) return null;
+  return { margin: floater.margin, result: priceFromDiscountMargin(floater.periods, floater.terms, dm) };
+}
+
+/** A floating class's periods and DM terms from a run, or null when it does not float. */
+function floaterOf(run: AnyDealRun, bond: BondRows, settlementIso: string, accrualStartIso: string): { margin: number; periods: FloaterPeriod[]; terms: FloaterTerms } | null {
   const coupon = bond.interestOnly ? null : floatingCouponOf(run.spec, bond.name);
   if (coupon === null) return null;
   const margin = coupon.marginPct / 100;
@@ -58,8 +87,5 @@ export function bondDiscountMargin(run: AnyDealRun, bond: BondRows, settlementIs
   const index = bond.rows.flatMap((r, i) => ((ymdToIso(r.PaymentDate) as string) > settlementIso ? [run.indexRates[i] ?? Number.NaN] : []));
   const face = pricingCashflows(bond, settlementIso, accrualStartIso).face;
   const periods = bond.rows.map((r) => ({ date: r.PaymentDate, principal: r.Principal, writeDown: r.ActualWriteDown }));
-  const result = discountMarginFromPrice(periods, {
-    settlement: settlementIso, accrualStart: accrualStartIso, face, margin, index, floor: coupon.floorPct / 100,
-  }, cleanPrice);
-  return { margin, result };
+  return { margin, periods, terms: { settlement: settlementIso, accrualStart: accrualStartIso, face, margin, index, floor: coupon.floorPct / 100 } };
 }

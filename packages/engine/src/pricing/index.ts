@@ -21,4 +21,7 @@ export {
   spreadBond,
   yieldBond,
 } from './bond-quote.ts';
-export { type BondDiscountMargin, type FloatingCoupon, bondDiscountMargin, floatingCouponOf } from './bond-discount-margin.ts';
+export {
+  type BondDiscountMargin, type BondPriceFromDiscountMargin, type FloatingCoupon, bondDiscountMargin, bondPriceFromDiscountMargin, floatingCouponOf,
+} from './bond-discount-margin.ts';
+export { type BondAccrued, bondAccrued, classDayCount } from './bond-accrued.ts';

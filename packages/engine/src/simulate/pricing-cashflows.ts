@@ -15,19 +15,23 @@ export interface PricingCashflows {
   rate: number[];
   /** Face at settlement (current balance), dollars. */
   face: number;
-  /** Accrued interest at settlement (actual/360 since the previous payment date), dollars. */
+  /** Accrued interest at settlement (the class's day count since the previous payment date), dollars. */
   accrued: number;
 }
 
+/** Day count of a class's coupon accrual: actual/360 (floaters, STACR notes) or 30/360 (fixed coupons). */
+export type AccrualDayCount = 'act/360' | '30/360';
+
 /**
  * Extracts pricing cash flows of one bond (rows of a run that starts at or before `settlementIso`).
- * Payment dates on or before settlement are dropped; accrued interest runs actual/360 from the
- * previous payment date (or `accrualStartIso` for the first period) to settlement.
+ * Payment dates on or before settlement are dropped; accrued interest runs in `dayCount` (default
+ * actual/360) from the previous payment date (or `accrualStartIso` for the first period) to settlement.
  * @param bond bond rows from `bondRows`
  * @param settlementIso settlement date (ISO)
  * @param accrualStartIso start of the first row's accrual period (closing or last payment date)
+ * @param dayCount the class's day count (`classDayCount`); actual/360 when not given
  */
-export function pricingCashflows(bond: BondRows, settlementIso: string, accrualStartIso: string): PricingCashflows {
+export function pricingCashflows(bond: BondRows, settlementIso: string, accrualStartIso: string, dayCount: AccrualDayCount = 'act/360'): PricingCashflows {
   const out: PricingCashflows = { months: [], days: [], cash: [], balanceBefore: [], rate: [], face: 0, accrued: 0 };
   let prevDate = accrualStartIso;
   let prevBalance = bond.startBalance;
@@ -39,7 +43,8 @@ export function pricingCashflows(bond: BondRows, settlementIso: string, accrualS
       if (!started) {
         started = true;
         out.face = before;
-        out.accrued = (before * r.Rate * Math.max(0, daysBetween(prevDate, settlementIso))) / 360;
+        const days = dayCount === '30/360' ? days30360(prevDate, settlementIso) : daysBetween(prevDate, settlementIso);
+        out.accrued = (before * r.Rate * Math.max(0, days)) / 360;
       }
       out.months.push(days30360(settlementIso, date) / 30);
       out.days.push(daysBetween(settlementIso, date));
