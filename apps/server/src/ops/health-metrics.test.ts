@@ -84,6 +84,9 @@ describe('GET /healthz, /readyz and /metrics (issue 26)', () => {
     // The second catalog read was a hit.
     expect(sample(text, 'opencrt_cache_requests_total', 'cache="catalog",result="hit"')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'opencrt_cache_hit_ratio', 'cache="catalog"')).toBeGreaterThan(0);
+    // The PostgreSQL pool's connections (the embedded database has one connection and no pool).
+    if (t.handle.kind === 'postgres') expect(sample(text, 'opencrt_db_pool_connections', 'state="idle"')).toBeGreaterThanOrEqual(1);
+    else expect(text).not.toContain('opencrt_db_pool_connections{');
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
   });
