@@ -124,6 +124,23 @@ describe('reports', () => {
     await expect.poll(() => page.getByTestId('report-row').filter({ hasText: REPORT }).count(), { timeout: 10_000 }).toBe(0);
   });
 
+  it('Test Query of a query the server refuses shows why and saves nothing', async () => {
+    const { page } = await newPage(browser);
+    page.on('dialog', (d) => void d.accept());
+    await signIn(page, 'admin');
+    await page.goto('/admin_reports');
+    await page.getByTestId('report-row').filter({ hasText: 'Deal Historical' }).waitFor();
+    const before = await page.getByTestId('report-row').count();
+    const name = `E2E refused ${Date.now()}`;
+    await page.getByTestId('report-add').click();
+    await page.getByTestId('report-name').fill(name);
+    await page.getByTestId('report-query').fill("select pg_read_file('/etc/passwd') as secret");
+    await page.getByTestId('report-test').click();
+    await alert(page, 'danger', 'A report cannot call pg_read_file: it reads server files.').waitFor();
+    expect(await page.getByTestId('report-row').filter({ hasText: name }).count()).toBe(0);
+    expect(await page.getByTestId('report-row').count()).toBe(before);
+  });
+
   it('a user runs \'Deal Historical\' from deal analysis with the screen\'s deal', async () => {
     const { page } = await newPage(browser);
     await signIn(page, 'user');

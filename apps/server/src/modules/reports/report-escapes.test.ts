@@ -4,7 +4,7 @@ import type { ReportRunResponse } from '@opencrt/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_PASSWORDS, testConfig } from '../../test/test-config.ts';
 import { ReportSources } from './report-sources.ts';
-import { ensureReportAccess } from './report-views.ts';
+import { ensureReportAccess, reportDataVersion } from './report-views.ts';
 
 /**
  * An administrator turned attacker (issue 22): every way found out of the report sandbox on the
@@ -141,6 +141,16 @@ describe('report escapes on the application database', () => {
     } finally {
       await sources.close();
     }
+  });
+
+  it('the embedded snapshot is taken again when report data changes, not on a sign-in', async () => {
+    const before = await reportDataVersion(t.ctx.db);
+    const signIn = await t.request({ method: 'POST', url: '/api/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `username=user&password=${encodeURIComponent(TEST_PASSWORDS.user)}&grant_type=password` });
+    expect(signIn.statusCode).toBe(200);
+    expect(await reportDataVersion(t.ctx.db)).toBe(before);
+    await sql`update deals set deal_name = deal_name where false`.execute(t.ctx.db);
+    expect(Number(await reportDataVersion(t.ctx.db))).toBeGreaterThan(Number(before));
   });
 
   it('a session setting or lock never outlives a run', async () => {

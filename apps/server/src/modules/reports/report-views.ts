@@ -93,8 +93,10 @@ async function createDataVersion(trx: Db, appSchema: string): Promise<void> {
   await sql`insert into ${sql.id(appSchema, 'report_data_version')} values (1, 0) on conflict (id) do nothing`.execute(trx);
   await sql.raw(`create or replace function ${quote(appSchema)}.opencrt_bump_report_data() returns trigger language plpgsql as $$
     begin update ${quote(appSchema)}.report_data_version set version = version + 1 where id = 1; return null; end $$`).execute(trx);
-  for (const table of new Set(Object.values(REPORT_VIEWS).map((v) => v.table))) {
-    await sql.raw(`create or replace trigger opencrt_report_data_changed after insert or update or delete or truncate on ${quote(appSchema)}.${quote(table)}
+  for (const { table, columns } of Object.values(REPORT_VIEWS)) {
+    // A view of some columns changes only with them (a sign-in's users.last_login_at is not report data).
+    const update = columns === '*' ? 'update' : `update of ${columns.map(quote).join(', ')}`;
+    await sql.raw(`create or replace trigger opencrt_report_data_changed after insert or ${update} or delete or truncate on ${quote(appSchema)}.${quote(table)}
       for each statement execute function ${quote(appSchema)}.opencrt_bump_report_data()`).execute(trx);
   }
 }
