@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { CheckedStatement } from './sql/report-sql-types.ts';
 import { REPORT_VIEWS, reportDataVersion } from './report-views.ts';
 import { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
-import { uniqueNames } from './report-cells.ts';
+import { toCell, uniqueNames } from './report-cells.ts';
 
 /** Snapshot loads get this long; a larger database than the demo's may need more. */
 const LOAD_TIMEOUT_MS = 120_000;
@@ -61,8 +61,8 @@ export class EmbeddedReportRunner {
       this.loadedVersion = version;
     }
     const answer = await this.call({ kind: 'run', text: statement.text, values: statement.values, maxRows: limits.maxRows, maxBytes: limits.maxBytes },
-      limits.timeoutMs, timeoutText) as { columns: string[]; rows: SourceResult['rows']; truncatedBy: 'rows' | 'bytes' | null };
-    return { columns: uniqueNames(answer.columns), rows: answer.rows, truncatedBy: answer.truncatedBy };
+      limits.timeoutMs, timeoutText) as { columns: string[]; rows: unknown[][]; truncatedBy: 'rows' | 'bytes' | null };
+    return { columns: uniqueNames(answer.columns), rows: answer.rows.map((row) => row.map(toCell)), truncatedBy: answer.truncatedBy };
   }
 
   /** Each view's column types and rows in binary COPY format (read once per data version). */

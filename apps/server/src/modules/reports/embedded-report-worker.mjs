@@ -57,11 +57,11 @@ async function run({ text, values, maxRows, maxBytes }) {
       if (columns.length === 0) columns = batch.fields.map((f) => f.name);
       if (batch.rows.length === 0) break;
       for (const row of batch.rows) {
-        const cells = row.map(toCell);
-        bytes += Buffer.byteLength(JSON.stringify(cells));
+        // The JSON size of the row as sent (the main thread turns values into cells: report-cells.ts).
+        bytes += Buffer.byteLength(JSON.stringify(row));
         if (bytes > maxBytes) { truncatedBy = 'bytes'; break; }
         if (rows.length === maxRows) { truncatedBy = 'rows'; break; }
-        rows.push(cells);
+        rows.push(row);
       }
       if (truncatedBy) break;
     }
@@ -69,23 +69,6 @@ async function run({ text, values, maxRows, maxBytes }) {
   } finally {
     await db.exec('rollback');
   }
-}
-
-const pad = (n) => String(n).padStart(2, '0');
-
-/** A cell as JSON can carry it (the same rules as report-sources.ts toCell). */
-function toCell(value) {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return null;
-    const midnight = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
-    return midnight ? `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}` : value.toISOString();
-  }
-  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
-  return JSON.stringify(value);
 }
 
 parentPort.on('message', async (message) => {
