@@ -110,7 +110,14 @@ export const QUOTE_LIMITS = {
   Yield: 'Yield must be between -100% and 1,000%.',
   Spread: 'Spread must be between -100% and 1,000%.',
   ReferenceCurve: 'Benchmark Rate must be between -100% and 1,000%.',
+  DiscountMargin: 'Discount Margin must be between -1,000 and 10,000 bp.',
 } as const;
+
+/** Discount margin bounds, basis points (issue 25 #2): −10 % to 100 % over the index. */
+export const DM_BP_MIN = -1000;
+export const DM_BP_MAX = 10_000;
+/** The price tab's message when DM is given for a class that does not float. */
+export const dmNotFloatingMessage = (bondName: string): string => `Discount Margin applies to floating-rate classes only: ${bondName} does not float.`;
 const quoteRate = (message: string, label: string) => z.number(message).min(-1, message).max(10, message).optional().nullable()
   .describe(`${label}, a FRACTION from -1 to 10 (5 % = 0.05).`);
 
@@ -126,6 +133,9 @@ const QuoteFields = {
   Yield: quoteRate(QUOTE_LIMITS.Yield, 'Yield'),
   Spread: quoteRate(QUOTE_LIMITS.Spread, 'Spread over the benchmark'),
   ReferenceCurve: quoteRate(QUOTE_LIMITS.ReferenceCurve, 'Benchmark rate'),
+  /** Price from DM (issue 25 #2): the price tab values a floating class at this discount margin. */
+  DiscountMargin: z.number(QUOTE_LIMITS.DiscountMargin).min(DM_BP_MIN, QUOTE_LIMITS.DiscountMargin).max(DM_BP_MAX, QUOTE_LIMITS.DiscountMargin).optional().nullable()
+    .describe('Discount margin over the index, BASIS POINTS from -1,000 to 10,000 (150 = 1.5 %); price runs of floating classes only.'),
 };
 
 /** POST /simulate/{price|yield|spread}: one bond, one scenario, one metric. */
@@ -195,7 +205,86 @@ export const BondRunResponse = z.object({
    * no DM reproduces the price. Null for a class that does not float; absent from older servers.
    */
   DiscountMargin: BondDiscountMarginSchema.nullable().optional(),
+  /**
+   * Accrued interest at settlement per 100 of face (issue 25 #3), in the class's day count
+   * (AccrualDayCount: act/360 floaters, 30/360 fixed) from the last payment date on or before
+   * settlement (the record-date convention: that date's coupon went to the holder of record), over
+   * AccrualDays. CleanPrice is the run's price (given, or solved), DirtyPrice = CleanPrice +
+   * AccruedInterest. Null when the price could not be computed; absent from older servers.
+   */
+  AccruedInterest: z.number().nullable().optional(),
+  CleanPrice: z.number().nullable().optional(),
+  DirtyPrice: z.number().nullable().optional(),
+  AccrualDays: z.number().nullable().optional(),
+  AccrualDayCount: z.enum(['act/360', '30/360']).nullable().optional(),
   /** Server run time in milliseconds (admins only, spec 001 §2.1). */
   RunTime: z.number().optional(),
 });
 export type BondRunResponse = z.infer<typeof BondRunResponse>;
+
+/** Yield table limits (issue 25 #4), in the screen's words. */
+export const YIELD_TABLE_LIMITS = {
+  Scenarios: 'The yield table needs 1 to 20 scenarios.',
+  Name: 'Each yield table scenario needs a Name of at most 100 characters.',
+  Prices: 'The yield table needs 1 to 20 prices.',
+  Price: 'Yield table prices must be above 0 and at most 1,000 (percent of face).',
+  DiscountMargins: 'The yield table needs 1 to 20 discount margins.',
+  DiscountMargin: 'Yield table discount margins must be between -1,000 and 10,000 bp.',
+  OneAxis: 'The yield table needs either Prices or Discount Margins (not both).',
+} as const;
+
+/**
+ * One row of a yield table: a scenario typed on the screen (CPR, CDR, severity and delinquency as
+ * the run request takes them: fractions or period-indexed vectors; CPR/CDR may name a user vector)
+ * or a saved scenario (SelectedScenarioId, whose vectors replace the four).
+ */
+export const YieldTableScenarioSchema = z.object({
+  Name: z.string(YIELD_TABLE_LIMITS.Name).trim().min(1, YIELD_TABLE_LIMITS.Name).max(100, YIELD_TABLE_LIMITS.Name),
+  Cpr: RequestRate.describe(rateDescription('CPR (annual prepayment rate)', '0.999999', '10 % = 0.1', true)),
+  Cdr: RequestRate.describe(rateDescription('CDR (annual default rate)', '0.999999', '0.5 % = 0.005', true)),
+  LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
+  Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
+  SelectedScenarioId: IdSchema.optional().nullable(),
+});
+export type YieldTableScenario = z.infer<typeof YieldTableScenarioSchema>;
+
+/**
+ * POST /simulate/yield-table (issue 25 #4): the bond inputs, scenarios (rows) and prices or
+ * discount margins (columns). Every cell is the single price/yield run of its scenario and column.
+ */
+export const YieldTableRequestSchema = SimulationRequestSchema.extend({
+  BondName: z.string({ error: 'Missing required: Bond' }).trim().min(1, 'Missing required: Bond').max(100),
+  Scenarios: z.array(YieldTableScenarioSchema, YIELD_TABLE_LIMITS.Scenarios).min(1, YIELD_TABLE_LIMITS.Scenarios).max(20, YIELD_TABLE_LIMITS.Scenarios),
+  Prices: z.array(z.number(YIELD_TABLE_LIMITS.Price).positive(YIELD_TABLE_LIMITS.Price).max(1000, YIELD_TABLE_LIMITS.Price), YIELD_TABLE_LIMITS.Prices)
+    .min(1, YIELD_TABLE_LIMITS.Prices).max(20, YIELD_TABLE_LIMITS.Prices).optional().nullable()
+    .describe('Column prices, PERCENT of face (100 = par), above 0 and at most 1,000; 1 to 20.'),
+  DiscountMargins: z.array(z.number(YIELD_TABLE_LIMITS.DiscountMargin).min(DM_BP_MIN, YIELD_TABLE_LIMITS.DiscountMargin).max(DM_BP_MAX, YIELD_TABLE_LIMITS.DiscountMargin), YIELD_TABLE_LIMITS.DiscountMargins)
+    .min(1, YIELD_TABLE_LIMITS.DiscountMargins).max(20, YIELD_TABLE_LIMITS.DiscountMargins).optional().nullable()
+    .describe('Column discount margins, BASIS POINTS from -1,000 to 10,000 (floating classes only); 1 to 20. Give Prices or DiscountMargins.'),
+});
+export type YieldTableRequestBody = z.infer<typeof YieldTableRequestSchema>;
+
+/**
+ * One cell: Scenario (its Name), Price (clean, percent of face), Yield (fraction, bond-equivalent),
+ * DiscountMargin (basis points; null for a class that does not float), Wal (years), PrincipalWindow,
+ * WritedownPct (percent of the balance at settlement) and PrincipalLoss (dollars written down).
+ * A metric the solver cannot compute is null.
+ */
+export const YieldTableCellSchema = z.object({
+  Scenario: z.string(),
+  Price: z.number().nullable(),
+  Yield: z.number().nullable(),
+  DiscountMargin: z.number().nullable(),
+  Wal: z.number(),
+  PrincipalWindow: z.string(),
+  WritedownPct: z.number(),
+  PrincipalLoss: z.number(),
+});
+export type YieldTableCell = z.infer<typeof YieldTableCellSchema>;
+
+/** Cells row by row (scenario), column by column (price or DM) within a row. */
+export const YieldTableResponse = z.object({
+  Cells: z.array(YieldTableCellSchema),
+  RunTime: z.number().optional(),
+});
+export type YieldTableResponse = z.infer<typeof YieldTableResponse>;

@@ -14,7 +14,7 @@ import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts'
 import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../modules/acis-cirt/reinsurance.tasks.ts';
 import { creditModelTask } from '../modules/credit-models/credit-model.tasks.ts';
 import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
-import { bondMatrixRowsTask, bondRunTask } from '../modules/simulation/bond-run.tasks.ts';
+import { bondMatrixRowsTask, bondRunTask, yieldTableRowTask } from '../modules/simulation/bond-run.tasks.ts';
 import { breakevenTask } from '../modules/simulation/breakeven.tasks.ts';
 import { shallowResponse } from '../modules/simulation/shallow-response.ts';
 import { resolveDeal, type DealInput } from './deal-cache.ts';
@@ -49,6 +49,8 @@ export const engineTasks = {
   bondRun: bondRunTask,
   /** POST /simulate/{type}/matrix: a group of CDR rows of the grid. */
   bondMatrixRows: bondMatrixRowsTask,
+  /** POST /simulate/yield-table: one scenario row valued at every price or DM column. */
+  yieldTableRow: yieldTableRowTask,
   /** POST /simulate/breakeven: breakeven CDRs of a group of classes. */
   breakeven: breakevenTask,
   /** POST /simulate/acis: the reinsurer cashflow of an ACIS layer. */

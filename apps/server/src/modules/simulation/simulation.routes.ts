@@ -1,5 +1,6 @@
 import {
   BreakevenRequestSchema, BreakevenResponse, BondRunRequestSchema, BondRunResponse, BondRunType, MatrixRequestSchema, MatrixResponse, MatrixType, SimulationQuery, SimulationRequestSchema,
+  YieldTableRequestSchema, YieldTableResponse,
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -8,6 +9,7 @@ import type { ApiModule } from '../module.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
 import { runBond, runMatrix } from './bond-runs.service.ts';
 import { runBreakeven } from './breakeven.service.ts';
+import { runYieldTable } from './yield-table.service.ts';
 import { runAndSaveScenario, runSimulation } from './simulation.service.ts';
 
 const tags = ['simulation'];
@@ -65,11 +67,24 @@ export const simulationModule: ApiModule = {
       loanLevel: request.query.loanLevel === 'true', signal: runOptionsOf(request, reply).signal,
     }));
 
+    api.post('/simulate/yield-table', {
+      config: { permission: 'session' },
+      schema: {
+        tags, summary: 'Yield table: a bond under each scenario (rows) at each price or discount margin (columns)',
+        description: `${runDescription} Scenarios replace the request's CPR, CDR, severity and delinquency (or name a saved scenario); `
+          + 'give Prices (percent of face) or DiscountMargins (basis points, floating classes). Each cell equals the single price/yield run it stands for.',
+        body: YieldTableRequestSchema, querystring: SimulationQuery,
+        response: { 200: YieldTableResponse },
+      },
+    }, async (request, reply) => runYieldTable(ctx, requireUser(request), request.body, {
+      loanLevel: request.query.loanLevel === 'true', signal: runOptionsOf(request, reply).signal,
+    }));
+
     api.post('/simulate/:type', {
       ...trustedShape,
       config: { permission: 'session' },
       schema: {
-        tags, summary: 'A bond\'s price (from Yield, or Spread + ReferenceCurve), yield (from Price) or spread (from Price + ReferenceCurve)',
+        tags, summary: 'A bond\'s price (from Yield, Spread + ReferenceCurve, or DiscountMargin), yield (from Price) or spread (from Price + ReferenceCurve)',
         description: `${runDescription} Price is percent of face; Yield, Spread and ReferenceCurve are fractions (mortgage-convention yield).`,
         params: z.object({ type: BondRunType }), body: BondRunRequestSchema, querystring: SimulationQuery,
         response: { 200: BondRunResponse },
