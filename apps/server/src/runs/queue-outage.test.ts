@@ -82,6 +82,8 @@ describe.skipIf(!queueTestsEnabled)('queue mode when Redis is down, and workers 
     const again = Date.now();
     await expect(t.ctx.runs.run('spin', { ms: 10 }, { userId: 1 })).rejects.toMatchObject({ statusCode: 503, message: RUNS_UNREACHABLE });
     expect(Date.now() - again).toBeLessThan(timeoutMs);
+    // A batch (matrix, grid) as a whole, not cell by cell.
+    await expect(t.ctx.runs.runBatch('spin', [{ ms: 10 }, { ms: 10 }], { userId: 1 })).rejects.toMatchObject({ statusCode: 503, message: RUNS_UNREACHABLE });
     expect((await t.request({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
 
     // One line per change of state, however many reconnect attempts failed in between.

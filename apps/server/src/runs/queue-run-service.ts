@@ -176,14 +176,16 @@ export class QueueRunService implements RunService {
   }
 
   /**
-   * Every run answers within the run timeout: Redis lost mid-run, or a command that cannot be
-   * sent, is a 503 with a Message, never a hang.
+   * A run answers within the run timeout: Redis lost mid-run, or a command that cannot be sent,
+   * is a 503 with a Message, never a hang. A batch's cells each wait at most the run timeout
+   * (a long grid in waves may take longer in all), so a batch is not given a total deadline.
    */
-  private async guarded<T>(work: () => Promise<T>): Promise<T> {
-    const deadline = Date.now() + this.settings.timeoutMs;
-    await this.connected(deadline);
+  private async guarded<T>(work: () => Promise<T>, whole: boolean): Promise<T> {
+    await this.connected(Date.now() + this.settings.timeoutMs);
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new RunUnavailable(RUN_TIMED_OUT)), this.settings.timeoutMs); });
+    const late = new Promise<never>((_, reject) => {
+      if (whole) timer = setTimeout(() => reject(new RunUnavailable(RUN_TIMED_OUT)), this.settings.timeoutMs);
+    });
     try {
       return await Promise.race([work(), late]);
     } catch (error) {
@@ -196,11 +198,11 @@ export class QueueRunService implements RunService {
   }
 
   run<N extends TaskName>(name: N, input: TaskInput<N>, options: RunOptions): Promise<TaskOutput<N>> {
-    return this.guarded(() => this.admitAndRun(name, input, options));
+    return this.guarded(() => this.admitAndRun(name, input, options), true);
   }
 
   runBatch<N extends TaskName>(name: N, inputs: TaskInput<N>[], options: BatchOptions<TaskOutput<N>>): Promise<BatchOutcome<TaskOutput<N>>[]> {
-    return this.guarded(() => this.admitAndRunBatch(name, inputs, options));
+    return this.guarded(() => this.admitAndRunBatch(name, inputs, options), false);
   }
 
   /** Redis reachable and at least one `npm run worker` checked in recently (GET /readyz). */
@@ -250,11 +252,17 @@ export class QueueRunService implements RunService {
     return this.sentDeals.send(input, async (sent) => {
       if (signal?.aborted) throw new RunCancelled();
       // The request id travels with the job: the worker's log lines about it carry it.
-      const job = await this.queue.add(name, { payload: encodePayload(sent), ...(requestId ? { requestId } : {}) }, {
-        // A task error is the engine's answer, not a glitch: never retried. A worker that dies
-        // mid-run leaves a stalled job, which BullMQ hands to another worker (maxStalledCount).
-        attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 600 },
-      });
+      let job: Job;
+      try {
+        job = await this.queue.add(name, { payload: encodePayload(sent), ...(requestId ? { requestId } : {}) }, {
+          // A task error is the engine's answer, not a glitch: never retried. A worker that dies
+          // mid-run leaves a stalled job, which BullMQ hands to another worker (maxStalledCount).
+          attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 600 },
+        });
+      } catch (error) {
+        // Redis went away: the whole run (a batch too, not just this cell) is unavailable.
+        throw this.state === 'up' ? error : new RunUnavailable(RUNS_UNREACHABLE);
+      }
       return decodePayload(await this.wait(job, signal)) as TaskOutput<N>;
     });
   }
