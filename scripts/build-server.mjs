@@ -18,7 +18,9 @@ import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/server/dist');
-const staging = `${dist}.building-${process.pid}`;
+// Staging and the replaced build live in node_modules/.cache (ignored by git), on the same disk.
+const cache = path.join(root, 'node_modules/.cache/opencrt-server-build');
+const staging = path.join(cache, `building-${process.pid}`);
 
 const compilerOptions = {
   target: ts.ScriptTarget.ES2023,
@@ -45,9 +47,9 @@ function build(from, to) {
     if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
       const out = path.join(to, entry.name.replace(/\.ts$/, '.js'));
       const { outputText, sourceMapText } = ts.transpileModule(readFileSync(source, 'utf8'), { compilerOptions, fileName: source });
-      // The map names the source relative to itself (staging has the same depth as dist).
+      // The map names the source relative to where the file will be once the build is swapped in.
       const map = JSON.parse(sourceMapText ?? '{}');
-      map.sources = [path.relative(path.dirname(out), source)];
+      map.sources = [path.relative(path.join(dist, path.relative(staging, path.dirname(out))), source)];
       map.sourceRoot = '';
       writeFileSync(out, outputText.replace(/\/\/# sourceMappingURL=.*$/m, `//# sourceMappingURL=${path.basename(out)}.map`));
       writeFileSync(`${out}.map`, JSON.stringify(map));
@@ -76,7 +78,7 @@ buildPackage('packages/contracts');
 // built, it is the compiled thread module itself.
 writeFileSync(path.join(staging, 'runs/engine-worker.mjs'), "// Built: the engine thread needs no loader.\nexport { default } from './engine-thread.js';\n");
 
-const old = `${dist}.old-${process.pid}`;
+const old = path.join(cache, `old-${process.pid}`);
 if (existsSync(dist) && statSync(dist).isDirectory()) renameSync(dist, old);
 renameSync(staging, dist);
 rmSync(old, { recursive: true, force: true });
