@@ -93,6 +93,8 @@ describe('administration, guards and password flows', () => {
     expect(await page.getByTestId('roles-e2e.member').isDisabled()).toBe(true);
     expect(await page.getByTestId('deals-e2e.member').isDisabled()).toBe(true);
     expect(await page.getByTestId('reset-e2e.member').isDisabled()).toBe(true);
+    // Saved Scenarios sits in the navbar's Data menu (issue 23 #8).
+    await member.page.getByTestId('nav-group-Data').locator('button').click();
     await member.page.getByTestId('navbar').getByText('Saved Scenarios').click();
     await member.page.waitForURL((url) => url.pathname === '/');
     await member.page.getByTestId('login-form').waitFor();

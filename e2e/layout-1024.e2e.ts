@@ -138,3 +138,51 @@ describe('screens at 1024 × 768', () => {
     await context.close();
   });
 });
+
+describe('issue 23 #8 at 1024 × 768', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('keeps the admin navbar on one row, /deal_create within the viewport, and the /loans chart following a resize', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, 'admin');
+    const navbar = page.getByTestId('navbar');
+    await navbar.getByTestId('user-menu').waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'layout23-navbar-1024.png') });
+    // One row: every item of the bar at the same height, and the bar no taller than one row.
+    const rows = await navbar.evaluate((nav) => [...nav.querySelectorAll(':scope > a, :scope > span, :scope > ul > li, :scope > .nav-item')]
+      .map((el) => { const r = el.getBoundingClientRect(); return { middle: r.top + r.height / 2, right: r.right }; }));
+    const middles = rows.map((r) => r.middle);
+    expect(Math.max(...middles) - Math.min(...middles), JSON.stringify(middles)).toBeLessThanOrEqual(4);
+    expect(Math.max(...rows.map((r) => r.right))).toBeLessThanOrEqual(1024 - 8);
+    expect((await navbar.boundingBox())?.height).toBeLessThanOrEqual(64);
+    // A grouped link opens from its menu.
+    await page.getByTestId('nav-group-Portfolios').locator('button').click();
+    await navbar.getByText('Vendor Grid', { exact: true }).click();
+    await page.waitForURL('**/vendor_grid');
+
+    await page.goto('/deal_create?dealType=CIRT');
+    await page.locator('[data-testid="field-Name"]').waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'layout23-deal-create-1024.png'), fullPage: true });
+    expect(await pageOverflow(page), '/deal_create').toBeLessThanOrEqual(0);
+    await page.goto('/deal_create?dealType=STACR_ACIS');
+    await page.locator('[data-testid="field-STACR.Name"]').waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'layout23-deal-create-stacr-1024.png'), fullPage: true });
+    expect(await pageOverflow(page), '/deal_create STACR/ACIS').toBeLessThanOrEqual(0);
+
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/loans');
+    await expect.poll(() => page.getByTestId('loans-deal').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.locator('[data-testid=loans-month] option').first().waitFor({ state: 'attached' });
+    await page.getByTestId('loans-history').click();
+    await page.getByTestId('loans-chart').locator('canvas').first().waitFor();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(() => pageOverflow(page), { timeout: 5_000 }).toBeLessThanOrEqual(0);
+    const chart = (await page.getByTestId('loans-chart').locator('canvas').first().boundingBox()) as Box;
+    expect(chart.x + chart.width).toBeLessThanOrEqual(1024);
+    await page.screenshot({ path: path.join(tmpdir(), 'layout23-loans-1024.png'), fullPage: true });
+    await context.close();
+  });
+});

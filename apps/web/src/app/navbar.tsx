@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { familyOf, lastDeal } from './last-deal.ts';
-import { navEntries, type NavEntry } from './routes.tsx';
+import { navEntries, type NavEntry, type NavGroup } from './routes.tsx';
 import { useSession } from './session-context.tsx';
 
 /** An analysis link carries the current deal when it is of the link's family, else the family's last deal (cookie). */
@@ -17,10 +17,25 @@ function EntryLink({ entry, className, currentDeal }: { entry: NavEntry; classNa
   return <NavLink className={className} to={hrefOf(entry, currentDeal)}>{entry.label}</NavLink>;
 }
 
+/**
+ * The main bar's items in order: a plain link, or a dropdown standing where its group's first link
+ * would (issue 23 #8: thirteen links wrapped the bar to three rows at 1024 px for an admin).
+ */
+export function mainBarItems(entries: readonly NavEntry[]): ({ kind: 'link'; entry: NavEntry } | { kind: 'group'; group: NavGroup; entries: NavEntry[] })[] {
+  const out: ({ kind: 'link'; entry: NavEntry } | { kind: 'group'; group: NavGroup; entries: NavEntry[] })[] = [];
+  for (const entry of entries) {
+    if (!entry.group) { out.push({ kind: 'link', entry }); continue; }
+    const group = out.find((i) => i.kind === 'group' && i.group === entry.group);
+    if (group && group.kind === 'group') group.entries.push(entry);
+    else out.push({ kind: 'group', group: entry.group, entries: [entry] });
+  }
+  return out;
+}
+
 /** The shell's navbar: role-gated links to existing screens, environment label, user dropdown. */
 export function Navbar({ light = false }: { light?: boolean }) {
   const { session, hasRole, logout, api } = useSession();
-  const [open, setOpen] = useState<'admin' | 'user' | null>(null);
+  const [open, setOpen] = useState<'admin' | 'user' | NavGroup | null>(null);
   // Reading the location re-renders the links on every navigation, so remembered deals show up.
   const location = useLocation();
   const currentDeal = new URLSearchParams(location.search).get('dealName')?.trim() || undefined;
@@ -36,10 +51,21 @@ export function Navbar({ light = false }: { light?: boolean }) {
       )}
       {session && !light && (
         <>
-          <ul className="navbar-nav me-auto flex-wrap">
-            {visible('main').map((e) => (
-              <li className="nav-item" key={e.path}><EntryLink entry={e} className="nav-link" currentDeal={currentDeal} /></li>
-            ))}
+          <ul className="navbar-nav me-auto">
+            {mainBarItems(visible('main')).map((item) => (item.kind === 'link' ? (
+              <li className="nav-item" key={item.entry.path}><EntryLink entry={item.entry} className="nav-link" currentDeal={currentDeal} /></li>
+            ) : (
+              <li className="nav-item dropdown" key={item.group} data-testid={`nav-group-${item.group}`}>
+                <button type="button" className={`nav-link dropdown-toggle btn btn-link${item.entries.some((e) => location.pathname === e.path) ? ' active' : ''}`}
+                  aria-expanded={open === item.group} onClick={() => setOpen(open === item.group ? null : item.group)}>
+                  {item.group}
+                </button>
+                {/* Always in the page (links keep their remembered-deal href); shown while open. */}
+                <div className={`dropdown-menu${open === item.group ? ' show' : ''}`} onClick={() => setOpen(null)}>
+                  {item.entries.map((e) => <EntryLink key={e.path} entry={e} className="dropdown-item" currentDeal={currentDeal} />)}
+                </div>
+              </li>
+            )))}
             {hasRole('Admin') && (
               <li className="nav-item dropdown" data-testid="admin-menu">
                 <button type="button" className="nav-link dropdown-toggle btn btn-link" onClick={() => setOpen(open === 'admin' ? null : 'admin')}>

@@ -68,22 +68,26 @@ export interface NavEntry {
   anyRole?: string[];
   /** Menu group: main bar, Admin dropdown or user dropdown. */
   menu: 'main' | 'admin' | 'user';
+  /** A dropdown of the main bar holding the link, so the bar stays one row at 1024 px (issue 23 #8). */
+  group?: NavGroup;
   /** False until the screen exists: a link to a missing screen is not shown. */
   available: boolean;
 }
 
+export type NavGroup = 'Analysis' | 'Portfolios' | 'Data';
+
 /** The navbar of spec 000 §2 / 001 / 002. */
 export const navEntries: NavEntry[] = [
   { label: 'Deal Catalog', path: '/deal_catalog', menu: 'main', available: true },
-  { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', available: true },
-  { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', available: true },
-  { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', available: true },
-  { label: 'Portfolio', path: '/portfolio', menu: 'main', available: true },
-  { label: 'Vendor Grid', path: '/vendor_grid', menu: 'main', available: true },
-  { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', available: true },
-  { label: 'Vectors', path: '/vector_list', menu: 'main', available: true },
-  { label: 'Cashflows', path: '/cashflows', menu: 'main', available: true },
-  { label: 'Loans', path: '/loans', menu: 'main', available: true },
+  { label: 'Bond Analysis', path: '/bond_analysis', family: 'bond', menu: 'main', group: 'Analysis', available: true },
+  { label: 'ACIS Analysis', path: '/acis_analysis', family: 'acis', menu: 'main', group: 'Analysis', available: true },
+  { label: 'CIRT Analysis', path: '/cirt_analysis', family: 'cirt', menu: 'main', group: 'Analysis', available: true },
+  { label: 'Portfolio', path: '/portfolio', menu: 'main', group: 'Portfolios', available: true },
+  { label: 'Vendor Grid', path: '/vendor_grid', menu: 'main', group: 'Portfolios', available: true },
+  { label: 'Saved Scenarios', path: '/scenario_list', menu: 'main', group: 'Data', available: true },
+  { label: 'Vectors', path: '/vector_list', menu: 'main', group: 'Data', available: true },
+  { label: 'Cashflows', path: '/cashflows', menu: 'main', group: 'Data', available: true },
+  { label: 'Loans', path: '/loans', menu: 'main', group: 'Data', available: true },
   { label: 'Reports', path: '/reports', anyRole: ['Reports_Consumer', 'Admin'], menu: 'main', available: true },
   { label: 'Utilities', path: '/rpx_file_creator', menu: 'main', available: true },
   { label: 'Documentation', path: '/docs', anyRole: ['DocReader'], menu: 'main', available: true },

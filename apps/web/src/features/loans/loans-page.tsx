@@ -143,7 +143,10 @@ function HistoryChart({ rows }: { rows: readonly CollateralHistoryRow[] }) {
     const el = host.current;
     if (!el) return;
     let disposed = false;
-    let chart: { dispose(): void } | null = null;
+    let chart: { dispose(): void; resize(): void } | null = null;
+    // The chart follows its box (issue 23 #8: after a window resize it kept its width and the page scrolled sideways).
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart?.resize());
+    resize?.observe(el);
     void import('echarts').then((echarts) => {
       if (disposed) return;
       const c = echarts.init(el);
@@ -163,7 +166,7 @@ function HistoryChart({ rows }: { rows: readonly CollateralHistoryRow[] }) {
         ],
       });
     });
-    return () => { disposed = true; chart?.dispose(); };
+    return () => { disposed = true; resize?.disconnect(); chart?.dispose(); };
   }, [rows]);
   return <div ref={host} className="border rounded bg-white mb-3" style={{ height: 280 }} data-testid="loans-chart" />;
 }
