@@ -33,6 +33,7 @@ import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
 import { defaultBondName, formatMetric, loadBondInputs, loadCleanupCall, matrixProblem, quoteFields, saveBondInputs, saveCleanupCall, scenarioProblem, SILENT_ERRORS, tabFromQuery, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
+import { YieldTablePanel } from './yield-table-panel.tsx';
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
 
@@ -95,6 +96,9 @@ export function BondAnalysisPage() {
   const bonds = useMemo(() => deal?.Bonds ?? [], [deal]);
   const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : defaultBondName(bonds);
   const bond = bonds.find((b) => b.BondName === bondName) ?? null;
+  // A floating class can be priced from its discount margin (issue 25 #2); any other prices from yield or spread.
+  const floating = !!bond?.FloaterFormula || !!single?.DiscountMargin;
+  const quoteInputs: BondInputs = floating ? inputs : { ...inputs, priceFrom: 'yield' };
   const effectiveSettlement = deal ? Math.max(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
   // ABS deals only; a saved scenario's vectors are CPR by definition.
   const abs = !!deal && isAbsDeal(deal);
@@ -116,34 +120,34 @@ export function BondAnalysisPage() {
     if (userCashflow && !cpr) {
       return {
         DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
-        UserCollateralCashflow: userCashflow, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: false, ...quoteFields(tab, inputs), ...conventionField,
+        UserCollateralCashflow: userCashflow, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: false, ...quoteFields(tab, quoteInputs), ...conventionField,
       };
     }
     // A saved scenario's vectors replace the four inputs (the server loads them by id).
     if (scenario?.Id && !cpr) {
       return {
         DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
-        SelectedScenarioId: scenario.Id, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs), ...conventionField,
+        SelectedScenarioId: scenario.Id, Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, quoteInputs), ...conventionField,
       };
     }
     // A credit model computes the four vectors (a clicked matrix cell is a plain CPR/CDR run).
     if (model.model !== 'None' && cpr === undefined) {
       return {
         DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, CollateralGroup: null, ...modelRequestFields(model),
-        Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs), ...conventionField,
+        Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, quoteInputs), ...conventionField,
       };
     }
     return {
       DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
       Cpr: toRequestRate(cpr ?? inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(cdr ?? inputs.cdr, true),
       LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false), Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false),
-      Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, inputs), ...conventionField,
+      Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, quoteInputs), ...conventionField,
     };
   }
 
   async function calculate(at?: { cpr: number; cdr: number }) {
     const replaced = !!scenario || !!userCashflow;
-    const problem = tabProblem(tab, inputs) ?? (model.model !== 'None' && !at && !replaced
+    const problem = tabProblem(tab, quoteInputs) ?? (model.model !== 'None' && !at && !replaced
       ? modelInputProblems(model) : scenarioProblem(inputs, agency, !!at || replaced, effectiveConvention));
     setError(problem);
     // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
@@ -169,7 +173,7 @@ export function BondAnalysisPage() {
   }
 
   async function matrixRun() {
-    const problem = tabProblem(tab, inputs) ?? matrixProblem(inputs, agency, !!scenario);
+    const problem = tabProblem(tab, quoteInputs) ?? matrixProblem(inputs, agency, !!scenario);
     setError(problem);
     if (problem) { setMatrix(null); setCell(null); }
     if (problem || !deal) return;
@@ -220,7 +224,7 @@ export function BondAnalysisPage() {
           <PricingPanel
             model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setUserCashflow(null); clearResults(); } setModel(next); }}
             tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
-            discountMargin={single?.DiscountMargin ?? null} floating={!!bond.FloaterFormula || !!single?.DiscountMargin}
+            discountMargin={single?.DiscountMargin ?? null} floating={floating} prices={single}
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}
             cleanupCall={cleanupCall} onCleanupCall={(on) => { setCleanupCall(on); clearResults(); }}
@@ -238,6 +242,14 @@ export function BondAnalysisPage() {
               onChange: (c) => { setUserCashflow(c); clearResults(); if (c) { setScenario(null); setLoanLevel(false); setModel((m) => ({ ...m, model: 'None' })); } },
             }}
             runTimeMs={hasRole('Admin') ? (single?.RunTime ?? matrix?.RunTime ?? null) : null}
+          />
+          <YieldTablePanel
+            key={`yield-table|${dealName}|${bondName}`} api={api} dealName={dealName} bondName={bondName} floating={floating} settlement={effectiveSettlement}
+            current={{ cpr: inputs.cpr, cdr: inputs.cdr, lossSeverity: inputs.lossSeverity, delinquency: inputs.delinquency }}
+            baseBody={() => ({
+              DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
+              Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, CleanupCall: cleanupCall, ...(abs ? { PrepaymentConvention: effectiveConvention } : {}),
+            })}
           />
           <div className="d-flex gap-2 mt-2">
             <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" disabled={!result}

@@ -1,4 +1,4 @@
-import { PRICE_TAB_REQUIRED, QUOTE_LIMITS, SPREAD_TAB_REQUIRED, YIELD_TAB_REQUIRED } from '@opencrt/contracts';
+import { DM_BP_MAX, DM_BP_MIN, PRICE_TAB_REQUIRED, QUOTE_LIMITS, SPREAD_TAB_REQUIRED, YIELD_TAB_REQUIRED } from '@opencrt/contracts';
 import Cookies from 'js-cookie';
 import { AGENCY_HIDDEN, missingValidMessage, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
 import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
@@ -17,18 +17,22 @@ export interface BondInputs {
   yield: string;
   spread: string;
   benchmark: string;
+  /** Discount margin in basis points (issue 25 #2), used by the price tab in DM mode. */
+  dm: string;
+  /** The price tab's quote: 'dm' prices from the discount margin; anything else from yield or spread. */
+  priceFrom: string;
 }
 
 /** Defaults without a cookie: spec 001 §9 (price 100, yield 0, spread 0, benchmark 0) and 000 §9. */
 export function defaultBondInputs(isAgency: boolean): BondInputs {
   return {
     cpr: '10', cdr: isAgency ? '0' : '0.05', lossSeverity: isAgency ? '0' : '20', delinquency: '0', libor: '0',
-    price: '100', yield: '0', spread: '0', benchmark: '0',
+    price: '100', yield: '0', spread: '0', benchmark: '0', dm: '0', priceFrom: 'yield',
   };
 }
 
 const PREFIX = 'bondAnalysis.';
-const KEYS: (keyof BondInputs)[] = ['cpr', 'cdr', 'lossSeverity', 'delinquency', 'libor', 'price', 'yield', 'spread', 'benchmark'];
+const KEYS: (keyof BondInputs)[] = ['cpr', 'cdr', 'lossSeverity', 'delinquency', 'libor', 'price', 'yield', 'spread', 'benchmark', 'dm', 'priceFrom'];
 
 /**
  * Inputs are saved in cookies for 10 days (spec 001 §9). An agency run leaves the credit inputs it
@@ -80,6 +84,7 @@ const inRange = (field: QuoteField, x: number) => (field === 'price' ? x > 0 && 
  * spread 0); the allowed range, in percent, for a number out of range (the server's own words).
  */
 export function tabProblem(tab: PricingTab, inputs: BondInputs): string | null {
+  if (tab === 'price' && inputs.priceFrom === 'dm') return dmProblem(inputs.dm);
   const blank = (f: QuoteField) => inputs[f].trim() === '';
   const used: QuoteField[] = tab === 'price' ? (blank('yield') ? ['spread', 'benchmark'] : ['yield'])
     : tab === 'yield' ? ['price'] : ['price', 'benchmark'];
@@ -92,12 +97,25 @@ export function tabProblem(tab: PricingTab, inputs: BondInputs): string | null {
   return outside ? QUOTE_LIMIT[outside] : null;
 }
 
+/** The price tab's message in DM mode without a discount margin. */
+export const DM_REQUIRED = 'Discount Margin is required.';
+
+/** The DM input's problem, or null: blank, not a number, or outside the server's range (basis points). */
+export function dmProblem(text: string): string | null {
+  if (text.trim() === '') return DM_REQUIRED;
+  const x = num(text);
+  if (x === null) return 'Missing valid: Discount Margin';
+  return x >= DM_BP_MIN && x <= DM_BP_MAX ? null : QUOTE_LIMITS.DiscountMargin;
+}
+
 /**
  * The quote fields of the request for a tab: Price in percent of face; Yield, Spread and the
- * benchmark (ReferenceCurve) as fractions. The price tab uses Yield when given, else spread + benchmark.
+ * benchmark (ReferenceCurve) as fractions. The price tab uses Yield when given, else spread +
+ * benchmark; in DM mode the DiscountMargin in basis points.
  */
 export function quoteFields(tab: PricingTab, inputs: BondInputs): Record<string, number> {
   const pct = (text: string) => (num(text) ?? 0) / 100;
+  if (tab === 'price' && inputs.priceFrom === 'dm') return { DiscountMargin: num(inputs.dm) ?? 0 };
   if (tab === 'price') {
     return inputs.yield.trim() !== '' ? { Yield: pct(inputs.yield) } : { Spread: pct(inputs.spread), ReferenceCurve: pct(inputs.benchmark) };
   }

@@ -1,4 +1,4 @@
-import type { BondDiscountMarginDto, MatrixResponse } from '@opencrt/contracts';
+import type { BondDiscountMarginDto, BondRunResponse, MatrixResponse } from '@opencrt/contracts';
 import type { UserCollateralCashflow } from '@opencrt/contracts';
 import { UserCashflowSelect } from '../../components/user-cashflow-select/user-cashflow-select.tsx';
 import { useMemo, useState } from 'react';
@@ -76,9 +76,13 @@ export interface PricingPanelProps {
   zeroIndexNote?: string | null;
   /** The run's discount margin (floating classes; issue 18 #18), null otherwise. */
   discountMargin?: BondDiscountMarginDto | null;
-  /** The bond floats: the matrices offer a DM tab. */
+  /** The bond floats: the matrices offer a DM tab, and the price tab a DM mode. */
   floating?: boolean;
+  /** Clean price, accrued interest and dirty price of the run (issue 25 #3); null before a run. */
+  prices?: Pick<BondRunResponse, 'CleanPrice' | 'DirtyPrice' | 'AccruedInterest' | 'AccrualDays' | 'AccrualDayCount'> | null;
 }
+
+const fixed = (x: number | null | undefined, digits: number) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-----');
 
 /** Bond pricing panel: Price/Yield/Spread tabs with settings, Calculate, Run Matrix, result and matrices (spec 001 §2.1). */
 export function PricingPanel(p: PricingPanelProps) {
@@ -91,6 +95,8 @@ export function PricingPanel(p: PricingPanelProps) {
   const shown: Sub = sub === 'dm' && !showDm ? 'metric' : sub;
   const grid = p.matrix ? ({ metric: metricGrid, surface: metricGrid, wal: p.matrix.Wal, writedown: p.matrix.WritedownPct, dm: dmGrid }[shown]) : null;
   const { onCell } = p;
+  // DM mode applies to floating classes only; a fixed class's price tab stays on yield/spread.
+  const dmMode = p.tab === 'price' && !!p.floating && p.inputs.priceFrom === 'dm';
   return (
     <section className="crt-panel mt-3" data-testid="pricing-panel">
       <ul className="nav nav-tabs">
@@ -110,7 +116,17 @@ export function PricingPanel(p: PricingPanelProps) {
             {p.scenarioName && <> · <button type="button" className="btn btn-link btn-sm p-0" data-testid="clear-scenario" onClick={p.onClearScenario}>Clear</button></>}
           </div>
           {p.userCashflow && <UserCashflowSelect {...p.userCashflow} />}
-          {p.tab === 'price' && <>
+          {p.tab === 'price' && p.floating && (
+            // Price from DM (issue 25 #2): a floating class can be priced from its discount margin.
+            <div className="btn-group btn-group-sm my-1" role="group" aria-label="Price from" data-testid="price-from">
+              <button type="button" className={`btn btn-outline-secondary${dmMode ? '' : ' active'}`} aria-pressed={!dmMode} data-testid="price-from-yield"
+                onClick={() => p.onInputs({ ...p.inputs, priceFrom: 'yield' })}>Yield / Spread</button>
+              <button type="button" className={`btn btn-outline-secondary${dmMode ? ' active' : ''}`} aria-pressed={dmMode} data-testid="price-from-dm"
+                onClick={() => p.onInputs({ ...p.inputs, priceFrom: 'dm' })}>DM</button>
+            </div>
+          )}
+          {p.tab === 'price' && dmMode && <Field label="Discount Margin (bp)" value={p.inputs.dm} onChange={set('dm')} testId="input-dm" />}
+          {p.tab === 'price' && !dmMode && <>
             <Field label="Yield (%)" value={p.inputs.yield} onChange={set('yield')} testId="input-yield" />
             <Field label="Spread (%)" value={p.inputs.spread} onChange={set('spread')} testId="input-spread" />
             <Field label="Benchmark Rate (%)" value={p.inputs.benchmark} onChange={set('benchmark')} testId="input-benchmark" />
@@ -145,6 +161,13 @@ export function PricingPanel(p: PricingPanelProps) {
             <dt className="col-6">WAL</dt><dd className="col-6 text-end" data-testid="result-wal">{p.wal === null ? '-----' : p.wal.toFixed(2)}</dd>
             <dt className="col-6">Window</dt><dd className="col-6 text-end" data-testid="result-window">{p.window || '-----'}</dd>
             <dt className="col-6">Write Down</dt><dd className="col-6 text-end" data-testid="result-writedown">{p.writedownPct === null ? '-----' : `${p.writedownPct.toFixed(2)}%`}</dd>
+            {p.prices && <>
+              {/* Clean (quoted) and dirty (clean + accrued) prices, issue 25 #3. */}
+              <dt className="col-6">Clean Price</dt><dd className="col-6 text-end" data-testid="result-clean-price">{fixed(p.prices.CleanPrice, 5)}</dd>
+              <dt className="col-6" title={`Accrued interest per 100 of face: ${p.prices.AccrualDays ?? '-'} days ${p.prices.AccrualDayCount ?? ''} since the last payment date`}>Accrued</dt>
+              <dd className="col-6 text-end" data-testid="result-accrued">{fixed(p.prices.AccruedInterest, 5)}</dd>
+              <dt className="col-6">Dirty Price</dt><dd className="col-6 text-end" data-testid="result-dirty-price">{fixed(p.prices.DirtyPrice, 5)}</dd>
+            </>}
             {p.discountMargin && <>
               {/* Discount margin over the index at the run's price, beside the quoted margin (basis points). */}
               <dt className="col-5" title="Discount margin: the spread over the index that discounts the projected coupons to the price">DM</dt>
