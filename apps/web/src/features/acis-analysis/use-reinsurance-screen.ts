@@ -7,10 +7,10 @@
 import { exportToday, userCashflowLabel, type DealDetail, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { logClientError } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
-import { useAlerts } from '../../components/alerts/alerts.tsx';
 import type { ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
 import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
@@ -35,7 +35,6 @@ const fractions = (values: readonly number[] | undefined) => [0, ...(values ?? [
 
 export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   const { api, session } = useSession();
-  const alerts = useAlerts();
   // Catalog check (spec 001 §2.2, §4): a deal that is not in the user's catalog as this screen's
   // type opens the catalog modal instead of the analysis section.
   const catalog = useDealCatalog();
@@ -103,8 +102,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
 
   /**
    * Runs `action` after the client checks: assumption inputs (unless a scenario replaces them)
-   * and the settings. A failure shows the server's message inline and in a red alert, which also
-   * logs it; `fallback` is the text when the failure says nothing (CIRT, spec 001 §8).
+   * and the settings. A failure shows the server's message once, inline, and logs it; `fallback` is the text when the failure says nothing (CIRT, spec 001 §8).
    * @returns false when the checks refused the run
    */
   async function guarded(action: () => Promise<void>, options: { fallback?: string; onFailure?(): void; checkSettings?: boolean } = {}): Promise<boolean> {
@@ -122,8 +120,9 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
       setError(null);
     } catch (e) {
       const message = e instanceof Error && e.message ? e.message : options.fallback ?? messageOf(e);
+      // Shown once, in the input error area (issue 23 #4: the settlement refusal also came as an alert); still logged.
       setError(message);
-      alerts.error(e instanceof Error && e.message ? e : new Error(message));
+      void logClientError(message, e instanceof Error ? e.stack : undefined);
       options.onFailure?.();
     } finally {
       setRunMs(performance.now() - started);

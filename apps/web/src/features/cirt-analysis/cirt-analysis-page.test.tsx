@@ -79,6 +79,8 @@ describe('CirtAnalysisPage', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('run-scenario'));
     await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Failed to generate CIRT cashflow.'));
+    // Once, in the error area: no alert repeating it (issue 23 #4).
+    expect(screen.queryByTestId('alert-danger')).toBeNull();
     fireEvent.change(screen.getByTestId('setting-initialLimit'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('run-scenario'));
     await waitFor(() => expect(screen.getByTestId('run-error').textContent).toBe('Missing required: Initial Limit'));
