@@ -189,4 +189,19 @@ describe('administration, guards and password flows', () => {
     await signInAs(again.page, 'e2e.member', 'member-third-pass-1');
     await again.context.close();
   });
+
+  it("Load Deal Catalogue shows 'Deal catalogue loaded.' (spec 002 §8), alone, in the page's flow", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/admin');
+    await page.getByTestId('admin-functions').getByText('Load Deal Catalogue').click();
+    await expect.poll(() => page.getByTestId('alert-success').allTextContents(), { timeout: 110_000 }).toEqual(['Deal catalogue loaded.']);
+    expect(await page.getByTestId('alert-danger').count()).toBe(0);
+    expect(await page.getByTestId('catalogue-result').textContent()).toMatch(/^\d+ deals and [\d,]+ loans loaded\.$/);
+    // Above the screen, not over it (issue 23 #4).
+    const alert = (await page.getByTestId('alert-success').boundingBox())!;
+    const heading = (await page.getByTestId('admin-page').boundingBox())!;
+    expect(alert.y + alert.height).toBeLessThanOrEqual(heading.y + 1);
+    await context.close();
+  });
 });
