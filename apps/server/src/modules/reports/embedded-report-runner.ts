@@ -31,24 +31,47 @@ export class EmbeddedReportRunner {
   private nextId = 1;
   private turn: Promise<unknown> = Promise.resolve();
   private waiting = 0;
+  private closed = false;
   /** Answers awaited from the current thread (a terminated thread's are rejected with it). */
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
   constructor(private readonly db: Db, private readonly viewSchema: string, private readonly copyOut: (query: string) => Promise<Uint8Array>) {}
 
   run(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
+    return this.inTurn(() => this.runNow(statement, limits, timeoutText));
+  }
+
+  /**
+   * Starts the thread and loads the snapshot ahead of a run (a new thread takes seconds): called
+   * when someone opens a reports screen. Does nothing while a thread is up or warming.
+   */
+  warm(): void {
+    if (this.worker || this.waiting > 0) return;
+    this.inTurn(() => this.prepare()).catch(() => undefined);
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
     if (this.waiting >= MAX_WAITING) return Promise.reject(new ReportRunFailure('Too many reports are running; try again in a moment.'));
     this.waiting++;
-    const mine = this.turn.then(() => this.runNow(statement, limits, timeoutText));
+    const mine = this.turn.then(work);
     this.turn = mine.catch(() => undefined).finally(() => { this.waiting--; });
     return mine;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.stopWorker();
   }
 
   private async runNow(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
+    await this.prepare();
+    const answer = await this.call({ kind: 'run', text: statement.text, values: statement.values, maxRows: limits.maxRows, maxBytes: limits.maxBytes },
+      limits.timeoutMs, timeoutText) as { columns: string[]; rows: unknown[][]; truncatedBy: 'rows' | 'bytes' | null };
+    return { columns: uniqueNames(answer.columns), rows: answer.rows.map((row) => row.map(toCell)), truncatedBy: answer.truncatedBy };
+  }
+
+  /** A thread with the snapshot of the current data version. */
+  private async prepare(): Promise<void> {
     const version = await reportDataVersion(this.db);
     if (!this.worker) {
       this.startWorker();
@@ -60,9 +83,6 @@ export class EmbeddedReportRunner {
       await this.call({ kind: 'load', tables }, LOAD_TIMEOUT_MS, 'Loading the report data took too long.');
       this.loadedVersion = version;
     }
-    const answer = await this.call({ kind: 'run', text: statement.text, values: statement.values, maxRows: limits.maxRows, maxBytes: limits.maxBytes },
-      limits.timeoutMs, timeoutText) as { columns: string[]; rows: unknown[][]; truncatedBy: 'rows' | 'bytes' | null };
-    return { columns: uniqueNames(answer.columns), rows: answer.rows.map((row) => row.map(toCell)), truncatedBy: answer.truncatedBy };
   }
 
   /** Each view's column types and rows in binary COPY format (read once per data version). */
@@ -79,6 +99,7 @@ export class EmbeddedReportRunner {
   }
 
   private startWorker(): Worker {
+    if (this.closed) throw new ReportRunFailure('The server is stopping.');
     const worker = new Worker(new URL('./embedded-report-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
     const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
     this.pending = pending;

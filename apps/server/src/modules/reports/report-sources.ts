@@ -52,6 +52,14 @@ export class ReportSources {
     return null;
   }
 
+  /** Someone opened a reports screen: the embedded database's report thread starts now, not at the first run. */
+  warm(): void {
+    if (this.access.kind === 'embedded' && this.copyOut) {
+      this.embedded ??= new EmbeddedReportRunner(this.db, this.access.viewSchema, this.copyOut);
+      this.embedded.warm();
+    }
+  }
+
   async close(): Promise<void> {
     await this.embedded?.close();
   }

@@ -40,12 +40,12 @@ export const reportsModule: ApiModule = {
     api.get('/report', {
       config: { permission: 'admin' },
       schema: { tags, summary: 'Every stored report (report management)', response: { 200: ReportListSchema } },
-    }, () => listReports(ctx.db));
+    }, () => { sources.warm(); return listReports(ctx.db); });
 
     api.get('/report/list', {
       config: { permission: 'reports:run' },
       schema: { tags, summary: 'Reports the caller can run', response: { 200: ReportListSchema } },
-    }, () => listReports(ctx.db));
+    }, () => { sources.warm(); return listReports(ctx.db); });
 
     api.get('/report/calculations', {
       config: { permission: 'reports:run' },
