@@ -4,7 +4,7 @@
  * gets everything (deal spec, state, policy terms) from the route's preparation.
  */
 import {
-  bondMetrics, bondRows, cutRows, irrMonthly, lineMetrics, paymentDateCollateralRows, pricingCashflows, requestToScenario, requestVectorToRate,
+  bondMetrics, bondRows, classDayCount, cutRows, irrMonthly, lineMetrics, paymentDateCollateralRows, pricingCashflows, requestToScenario, requestVectorToRate,
   runAcis, runCirt, runRequest, settlementOf, spreadFromPrice, yieldFromPrice, isoToYmd,
   type AcisLayerTerms, type BondCashflowRow, type CirtRunInput, type CollateralTerms, type InsuranceRow,
   type InsuranceYield, type SimulationRequest,
@@ -87,7 +87,8 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
   if (!bond) throw new Error(`Bond ${input.bondName} was not found in ${spec.dealName}.`);
   const scale = bond.originalBalance > 0 ? input.faceAmt / bond.originalBalance : 0;
   const metrics = bondMetrics(bond.rows, bond.startBalance, input.settlementIso, false, bond.interestOnly ? bond.startBalance : null);
-  const pricing = pricingCashflows(bond, input.settlementIso, settlementOf(spec, request, state).accrualStart);
+  // Accrued interest in the class's day count (30/360 fixed, act/360 floaters), as the bond screen's runs (issue 25 #3).
+  const pricing = pricingCashflows(bond, input.settlementIso, settlementOf(spec, request, state).accrualStart, classDayCount(spec, input.bondName));
   const y = yieldFromPrice(pricing, input.price);
   const s = spreadFromPrice(pricing, input.price, input.benchmark, metrics.Wal);
   const rows = cutRows(bond.rows.map((r) => ({

@@ -193,3 +193,15 @@ describe('POST /simulate/yield-table (issue 25 #4)', () => {
     expect(await msg({ ...fordo, Scenarios: scenarios, DiscountMargins: [100] })).toBe('Discount Margin applies to floating-rate classes only: D does not float.');
   });
 });
+
+describe('a portfolio bond line accrues in the class day count too (issue 25 #3)', () => {
+  it('a fixed ABS line yields what POST /simulate/yield answers at the same price', async () => {
+    const entry = { OrdinalNumber: 1, DealName: 'FORDO 2024-A', BondName: 'D', OwnedFaceAmt: 1_000_000, Price: 99, Cpr: 0.015, Cdr: 0.01, LossSeverity: 0.5, Delinquency: 0, Libor: 0.043 };
+    const res = await post('portfolio', { SettlementDate: 20240301, PortfolioType: 'Bonds', Entries: [entry] }, 'analyst');
+    expect(res.statusCode, res.body).toBe(200);
+    const line = (res.json() as { BondPortfolio: { PortfolioEntries: { Yield: { Value: number } }[] } }).BondPortfolio.PortfolioEntries[0];
+    const single = await run('yield', { ...entry, SettlementDate: 20240301 });
+    expect(single.AccrualDayCount).toBe('30/360');
+    expect(line?.Yield.Value).toBeCloseTo(single.Value ?? Number.NaN, 10);
+  });
+});
