@@ -185,4 +185,30 @@ describe('issue 23 #8 at 1024 × 768', () => {
     await page.screenshot({ path: path.join(tmpdir(), 'layout23-loans-1024.png'), fullPage: true });
     await context.close();
   });
+
+  it('deal analysis: floater coupons on one line, the tranche summary with Price and Yield in view', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, 'analyst');
+    await page.goto('/deal_analysis?dealName=STACR+2026-DNA1');
+    await page.locator('[data-testid=capital-coupon]').first().waitFor();
+    for (const cell of (await page.locator('[data-testid=capital-coupon]').all()).slice(0, 12)) {
+      const lines = await cell.evaluate((el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getClientRects().length; });
+      expect(lines, await cell.textContent() ?? '').toBe(1);
+    }
+    // ... without pushing the last column (Thickness) out of view.
+    const table = page.locator('[data-testid=capital-structure] table').first();
+    expect(await table.evaluate((el) => (el.parentElement as HTMLElement).scrollWidth - (el.parentElement as HTMLElement).clientWidth)).toBeLessThanOrEqual(0);
+    await page.click('[data-testid=run-scenario]');
+    const summary = page.getByTestId('tranche-summary');
+    await summary.waitFor({ timeout: 120_000 });
+    await page.screenshot({ path: path.join(tmpdir(), 'layout23-deal-analysis-1024.png'), fullPage: true });
+    const box = (await summary.evaluate((el) => { const r = (el.parentElement as HTMLElement).getBoundingClientRect(); return { right: r.right }; }));
+    for (const name of ['Price', 'Yield']) {
+      const th = (await summary.locator('thead th', { hasText: new RegExp(`^${name}`) }).first().boundingBox()) as Box;
+      expect(th, name).not.toBeNull();
+      expect(th.x + th.width, name).toBeLessThanOrEqual(Math.min(box.right, 1024) + 1);
+    }
+    await context.close();
+  });
 });

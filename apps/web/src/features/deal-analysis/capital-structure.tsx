@@ -43,7 +43,8 @@ export function CapitalStructure({ dealName, bonds, showMacr, onShowMacr }: {
                 <td className="text-end">{formatDollars(b.OriginalBalance)}</td>
                 <td className="text-end">{formatDollars(b.CurrentBalance)}</td>
                 <td className="text-end">{formatDecimal(b.Factor)}</td>
-                <td>{b.FloaterFormula ? b.FloaterFormula.replaceAll('LIBOR', 'SOFR') : formatPercent(b.Coupon, 4)}</td>
+                {/* One line ('SOFR + 0.85%' wrapped at 1024 px, issue 23 #8). */}
+                <td className="text-nowrap" data-testid="capital-coupon">{b.FloaterFormula ? b.FloaterFormula.replaceAll('LIBOR', 'SOFR') : formatPercent(b.Coupon, 4)}</td>
                 <td className="text-end">{formatPercent(b.OriginalEnhance, 4)}</td>
                 <td className="text-end">{formatPercent(b.CurrentEnhance, 4)}</td>
                 <td className="text-end">{formatPercent(b.CurrentThickness, 4)}</td>
