@@ -39,7 +39,7 @@ import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
 
 const QUERY_INPUTS: [keyof BondInputs, string][] = [
   ['cpr', 'cpr'], ['cdr', 'cdr'], ['lossSeverity', 'loss_severity'], ['delinquency', 'delinquency'], ['libor', 'libor'],
-  ['price', 'price'], ['yield', 'yield'], ['spread', 'spread'], ['benchmark', 'benchmark'],
+  ['price', 'price'], ['yield', 'yield'], ['spread', 'spread'], ['benchmark', 'benchmark'], ['dm', 'dm'], ['priceFrom', 'price_from'],
 ];
 
 export function BondAnalysisPage() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DM_REQUIRED, defaultBondInputs, dmProblem, quoteFields, tabProblem } from './bond-inputs.ts';
+import { shareLink } from './share-link.ts';
 
 describe('price tab in DM mode (issue 25 #2)', () => {
   const inputs = { ...defaultBondInputs(false), priceFrom: 'dm', dm: '150' };
@@ -17,5 +18,16 @@ describe('price tab in DM mode (issue 25 #2)', () => {
     expect(dmProblem('-1000')).toBeNull();
     // Yield mode ignores a bad DM.
     expect(tabProblem('price', { ...inputs, priceFrom: 'yield', dm: 'abc', yield: '5' })).toBeNull();
+  });
+});
+
+describe('a link to a price run from a DM', () => {
+  it('carries price_from=dm and the DM only on the price tab in DM mode', () => {
+    const inputs = { ...defaultBondInputs(false), priceFrom: 'dm', dm: '150' };
+    const run = { dealName: 'STACR 2026-DNA1', bondName: 'M-2', settlement: 20260217, inputs };
+    const q = new URL(shareLink('http://x', { ...run, tab: 'price' })).searchParams;
+    expect([q.get('price_from'), q.get('dm')]).toEqual(['dm', '150']);
+    expect(new URL(shareLink('http://x', { ...run, tab: 'yield' })).searchParams.has('dm')).toBe(false);
+    expect(new URL(shareLink('http://x', { ...run, tab: 'price', inputs: { ...inputs, priceFrom: 'yield' } })).searchParams.has('price_from')).toBe(false);
   });
 });
