@@ -21,6 +21,14 @@ describe('portfolio screen model', () => {
     const blank = newEntry('Bonds');
     expect(saveIssues([e, blank])).toEqual(["Line 2: Deal Name mustn't be empty", "Line 2: Bond Name mustn't be empty"]);
     expect(runIssues([blank, e])).toEqual(["Line 1: Deal Name mustn't be empty"]);
+    // Letters and out-of-range values are refused, not sent as 0 or as typed (issue 23 #3).
+    const bad = { ...e, OwnedFaceAmt: 'abc', Margin: '500', Cpr: '9900' };
+    expect(saveIssues([e, bad], 'Reinsurance')).toEqual([
+      'Line 2: Initial Limit ($) must be a number', 'Line 2: Collateral Hold (%) must be from 0 to 100', 'Line 2: CPR (%) must be from 0 to 100',
+    ]);
+    expect(runIssues([{ ...e, OwnedFaceAmt: '1e20' }], 'Bonds')).toEqual(['Line 1: Balance ($) must be from 0 to 1,000,000,000,000']);
+    // A chosen scenario replaces the speeds: they are not checked.
+    expect(runIssues([{ ...bad, OwnedFaceAmt: '1', Margin: '20', ScenarioId: 3 }], 'Reinsurance')).toEqual([]);
   });
 
   it('run payload: fractions, the screen rate on every line, months back 2; a chosen scenario replaces the four speeds', () => {

@@ -5,7 +5,7 @@
  */
 import { cutAfterPayoff } from '../../components/cashflow-table/cut-after-payoff.ts';
 import {
-  portfolioBondEmpty, portfolioDealEmpty, type PortfolioEntryOut, type PortfolioRunResponse, type PortfolioType,
+  atLine, portfolioBondEmpty, portfolioDealEmpty, portfolioEntryProblems, type PortfolioEntryOut, type PortfolioRunResponse, type PortfolioType,
 } from '@opencrt/contracts';
 
 export interface EntryDraft {
@@ -42,17 +42,38 @@ export const amount = (text: string): number => {
   return t === '' ? Number.NaN : Number(t);
 };
 
-/** 'Line N: …' messages of a save or update (spec 002 §5). */
-export function saveIssues(entries: readonly EntryDraft[]): string[] {
-  return entries.flatMap((e, i) => [
-    ...(e.DealName.trim() === '' ? [portfolioDealEmpty(i + 1)] : []),
-    ...(e.BondName.trim() === '' ? [portfolioBondEmpty(i + 1)] : []),
-  ]);
+/** A typed number for the checks: blank counts as 0 (as it is sent), letters as NaN. */
+const typed = (s: string): number => (s.replace(/,/g, '').trim() === '' ? 0 : amount(s));
+
+/**
+ * 'Line N: …' for amounts and percents the screen would otherwise send as 0 or as typed (issue 23
+ * #3): letters ('must be a number') and values outside the field's range, named as the table's
+ * headers name them. The speeds are checked only when no scenario or cashflow replaces them.
+ */
+export function valueIssues(entries: readonly EntryDraft[], type: PortfolioType): string[] {
+  return entries.flatMap((e, i) => {
+    const speeds = e.ScenarioId === null && e.UserCashflowLabel === null;
+    return portfolioEntryProblems(type, {
+      OwnedFaceAmt: typed(e.OwnedFaceAmt), Margin: typed(e.Margin),
+      ...(speeds ? { Cpr: typed(e.Cpr), Cdr: typed(e.Cdr), LossSeverity: typed(e.LossSeverity), Delinquency: typed(e.Delinquency) } : {}),
+    }).map((p) => atLine(i + 1, p));
+  });
 }
 
-/** 'Line N: …' messages of a run: every entry needs a deal name. */
-export function runIssues(entries: readonly EntryDraft[]): string[] {
-  return entries.flatMap((e, i) => (e.DealName.trim() === '' ? [portfolioDealEmpty(i + 1)] : []));
+/** 'Line N: …' messages of a save or update (spec 002 §5), with the value checks when the type is known. */
+export function saveIssues(entries: readonly EntryDraft[], type?: PortfolioType): string[] {
+  return [
+    ...entries.flatMap((e, i) => [
+      ...(e.DealName.trim() === '' ? [portfolioDealEmpty(i + 1)] : []),
+      ...(e.BondName.trim() === '' ? [portfolioBondEmpty(i + 1)] : []),
+    ]),
+    ...(type ? valueIssues(entries, type) : []),
+  ];
+}
+
+/** 'Line N: …' messages of a run: every entry needs a deal name, and its values must be usable. */
+export function runIssues(entries: readonly EntryDraft[], type?: PortfolioType): string[] {
+  return [...entries.flatMap((e, i) => (e.DealName.trim() === '' ? [portfolioDealEmpty(i + 1)] : [])), ...(type ? valueIssues(entries, type) : [])];
 }
 
 const num = (s: string) => (Number.isFinite(amount(s)) ? amount(s) : 0);

@@ -159,7 +159,7 @@ export function PortfolioPage() {
   /** Save: every new portfolio (POST /portfolios/bulk) and the open one's edits; false when nothing was saved. */
   const saveAll = async (): Promise<boolean> => {
     const edited = current && current.id !== null && dirty ? current : null;
-    if (linesFail([...news, ...(edited ? [edited] : [])].flatMap((d) => saveIssues(d.entries)))) return false;
+    if (linesFail([...news, ...(edited ? [edited] : [])].flatMap((d) => saveIssues(d.entries, d.type)))) return false;
     try {
       if (news.length) await savePortfolios(api, news.map((d) => ({ Name: d.name, PortfolioType: d.type, PortfolioEntries: savePayload(d.entries) })));
       if (edited?.id) await updatePortfolio(api, edited.id, savePayload(edited.entries));
@@ -170,7 +170,7 @@ export function PortfolioPage() {
     } catch (e) { alerts.show('danger', `${PORTFOLIO_MESSAGES.bulkFailed} ${messageOf(e)}`, FAILURE_MS); return false; }
   };
   const update = async () => {
-    if (!current?.id || linesFail(saveIssues(current.entries))) return;
+    if (!current?.id || linesFail(saveIssues(current.entries, current.type))) return;
     try {
       const p = await updatePortfolio(api, current.id, savePayload(current.entries));
       alerts.success(PORTFOLIO_MESSAGES.updated);
@@ -188,7 +188,7 @@ export function PortfolioPage() {
     } catch (e) { alerts.show('danger', messageOf(e)); }
   };
   const saveAs = async (name: string) => {
-    if (!current || linesFail(saveIssues(current.entries))) return;
+    if (!current || linesFail(saveIssues(current.entries, current.type))) return;
     if (allNames().some((n) => n.toLowerCase() === name.toLowerCase())) { alerts.show('danger', portfolioNameTaken(name)); return; }
     try {
       await savePortfolios(api, [{ Name: name, PortfolioType: current.type, PortfolioEntries: savePayload(current.entries) }]);
@@ -202,7 +202,7 @@ export function PortfolioPage() {
   };
 
   const analyze = async () => {
-    if (!current || linesFail(runIssues(current.entries))) return;
+    if (!current || linesFail(runIssues(current.entries, current.type))) return;
     setRunning(true);
     try {
       const r = cutBondRows(await runPortfolio(api, { SettlementDate: ymdOfPicker(settlement), PortfolioType: current.type, Entries: runPayload(current.entries, current.type, rate) }));
