@@ -151,6 +151,7 @@ describe('portfolio screen', () => {
       const yield1 = await page.textContent('[data-testid=entry-1-yield]');
       await page.click('nav a[href="/deal_catalog"]');
       await page.waitForURL('**/deal_catalog');
+      await page.getByTestId('nav-group-Portfolios').locator('button').click(); // the navbar's Portfolios menu (issue 23 #8)
       await page.click('nav a[href="/portfolio"]');
       await page.locator('[data-testid=portfolio-results]').waitFor();
       expect(await page.inputValue('[data-testid=portfolio-select]')).toBe(name);

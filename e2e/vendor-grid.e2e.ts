@@ -65,6 +65,8 @@ async function openGridForDatabase(page: Page) {
   await signIn(page, 'admin');
   await openGrid(page);
   await page.selectOption('[data-testid=grid-portfolio]', PORTFOLIO);
+  // The admin sees whose portfolio it is.
+  expect(await page.locator('[data-testid=grid-portfolio] option:checked').textContent()).toBe(`${PORTFOLIO} (analyst)`);
   await page.selectOption('[data-testid=grid-vendor]', VENDOR);
   await page.fill('[data-testid=grid-settlement]', SETTLEMENT);
   await page.getByTestId('grid-export-db').check();
@@ -73,7 +75,8 @@ async function openGridForDatabase(page: Page) {
 async function openGrid(page: Page) {
   await page.goto('/vendor_grid');
   await page.getByTestId('vendor-grid-page').waitFor();
-  await expect.poll(() => page.locator('[data-testid=grid-portfolio] option').allTextContents()).toContain(PORTFOLIO);
+  // Option values are the portfolios' keys; an admin's labels also name another owner (issue 23 #9).
+  await expect.poll(() => page.locator('[data-testid=grid-portfolio] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toContain(PORTFOLIO);
 }
 
 describe('vendor grid', () => {
@@ -365,6 +368,7 @@ describe('vendor grid', () => {
       page.removeAllListeners('dialog');
 
       // A run meant for the database and not saved: refusing the prompt leaves without saving.
+      await page.getByTestId('nav-group-Portfolios').locator('button').click(); // the navbar's Portfolios menu (issue 23 #8)
       await page.click('nav a[href="/vendor_grid"]');
       await page.getByTestId('vendor-grid-page').waitFor();
       expect(await page.getByTestId('grid-export-db').isChecked()).toBe(true);
@@ -376,6 +380,7 @@ describe('vendor grid', () => {
       expect(saves).toEqual([]);
 
       // Agreeing when the save fails keeps the user on the grid with the results.
+      await page.getByTestId('nav-group-Portfolios').locator('button').click(); // the navbar's Portfolios menu (issue 23 #8)
       await page.click('nav a[href="/vendor_grid"]');
       await page.getByTestId('vendor-grid-page').waitFor();
       await runGrid();
