@@ -56,7 +56,10 @@ describe('POST /api/simulate', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ Message: 'Missing required: CDR, Loss Severity, Delinquency, LIBOR' });
     const invalid = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: '5,,7', LossSeverity: [0, 1.5] } });
-    expect(invalid.json()).toEqual({ Message: 'Missing valid: CPR, Loss Severity' });
+    // A severity of 1.5 reads as percent: its unit and range are stated (issue 23 #5).
+    expect(invalid.json()).toEqual({ Message: 'Missing valid: CPR\nLoss Severity must be from 0 to 1 (a fraction: 25 % is 0.25)' });
+    const both = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: '5,,7', LossSeverity: [0, -0.5] } });
+    expect(both.json()).toEqual({ Message: 'Missing valid: CPR, Loss Severity' });
     // A settlement date that is no calendar day is refused, not echoed back.
     for (const SettlementDate of [20261345, '20260230']) {
       const bad = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, SettlementDate } });
