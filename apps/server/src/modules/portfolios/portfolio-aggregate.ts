@@ -134,7 +134,7 @@ function bondPart(lines: readonly RanLine[]): PortfolioPart | null {
 }
 
 interface TotalInput { period0: boolean; date: string | number; balance: number; cash: number; losses: number }
-interface TotalRow { Period: number; PaymentDate: number; Balance: number; Cash: number; Losses: number }
+type TotalRow = { Period: number; PaymentDate: number; Balance: number; Cash: number; Losses: number };
 /** A row's date as the API's YYYYMMDD number (insurance rows carry ISO text, bond rows numbers). */
 const ymdOf = (date: string | number): number => Number(String(date).replace(/-/g, '').slice(0, 8));
 
