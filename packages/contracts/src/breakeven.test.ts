@@ -14,7 +14,7 @@ describe('breakeven contract', () => {
   });
 
   it('answers percent CDRs, null where not reached', () => {
-    const ok = BreakevenResponse.safeParse({ Breakevens: [{ BondName: 'M-1', FirstLossCdr: 1.3, FullWriteDownCdr: null }], MaxCdr: 99.99, Runs: 40 });
+    const ok = BreakevenResponse.safeParse({ Breakevens: [{ BondName: 'M-1', FirstLossCdr: 1.3, FullWriteDownCdr: null, FirstLossNote: null }], MaxCdr: 99.99, Runs: 40 });
     expect(ok.success).toBe(true);
     expect(BreakevenResponse.safeParse({ Breakevens: [{ BondName: 'M-1', FirstLossCdr: '1.3' }], MaxCdr: 99.99, Runs: 1 }).success).toBe(false);
   });
