@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'e2e', root: 'e2e', include: ['**/*.e2e.ts'], environment: 'node',
           globalSetup: ['support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+          // A page on a loaded CI machine may take seconds to settle: expect.poll waits up to 10 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
