@@ -39,13 +39,4 @@ export function series(collateralGroup: number, beginDollars: number, rows: read
 }
 
 /** Deterministic PRNG for property tests (mulberry32): same seed, same scenarios. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../seeded-random.ts';

@@ -13,6 +13,7 @@ import { liquidationLagMonths } from './model-components.ts';
 import { emptyModelTape, type ModelLoanTape } from './model-loan-tape.ts';
 import { CREDIT_MODEL_PARAMETERS, type CreditModelParameters } from './model-parameters.ts';
 import { runCreditModelOnPaths, type CreditModelSums } from './run-credit-model.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 /** The loans of a back-test profile (means; percent where the field says so). */
 export interface BacktestLoans {
@@ -143,18 +144,6 @@ export function validateBacktestProfile(raw: unknown): BacktestProfile {
   return o as unknown as BacktestProfile;
 }
 
-/** Mulberry32: a small seeded uniform generator on [0, 1). */
-function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Standard normal draws (Box–Muller) from a uniform generator. */
 function normal(u: () => number): () => number {
   return () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
@@ -211,7 +200,7 @@ export function normalQuantile(p: number): number {
  */
 export function stratifiedNormalScores(n: number, seed: number): Float64Array {
   const out = Float64Array.from({ length: n }, (_, k) => (n === 1 ? 0 : normalQuantile((k + 0.5) / n)));
-  const u = uniform(seed);
+  const u = seededRandom(seed);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(u() * (i + 1));
     const t = out[i] as number;
@@ -230,7 +219,7 @@ export function stratifiedNormalScores(n: number, seed: number): Float64Array {
  */
 export function generateBacktestTape(loans: BacktestLoans, marketRatePct: number): ModelLoanTape {
   const n = loans.Count;
-  const u = uniform(loans.Seed);
+  const u = seededRandom(loans.Seed);
   const z = normal(u);
   const col = (f: () => number) => Float64Array.from({ length: n }, f);
   const [flo, fhi] = tapeRaw.ficoRange.value as [number, number];
