@@ -5,15 +5,14 @@
  * byte cap, and logs the run (who, which report, parameters, rows, time, error).
  */
 import { sql } from 'kysely';
-import { parameterEmpty, reportSourceName, type BindValue, type Report, type ReportRunResponse } from '@opencrt/contracts';
+import { parameterEmpty, reportSourceName, type BindValue, type Report, type ReportRunResponse, type SqlDialect } from '@opencrt/contracts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import type { ReportsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { Invalid } from '../../http/errors.ts';
-import { ReportRunFailure, type ReportSources, type RunLimits } from './report-sources.ts';
-import { checkReportSql, ReportSqlError, type ReportDialect } from './sql/report-sql.ts';
-import { REPORT_VIEW_NAMES } from './report-views.ts';
+import { relationsOf, ReportRunFailure, type ReportSources, type RunLimits } from './report-sources.ts';
+import { checkReportSql, ReportSqlError } from './sql/report-sql.ts';
 import { reportsDb } from './reports.tables.ts';
 
 export interface ReportRunContext {
@@ -86,8 +85,8 @@ const SAMPLE: Record<string, BindValue> = { int: 0, date: '2000-01-01', select: 
  * stored, so it never reaches the consumers. Throws Invalid with the check's message.
  */
 export function checkReportForSave(report: Report): void {
-  const dialect: ReportDialect = report.Source === 0 ? 'mysql' : 'postgres';
-  const relations = report.Source === 2 || report.Source === undefined ? { kind: 'views' as const, views: REPORT_VIEW_NAMES } : { kind: 'external' as const };
+  const dialect: SqlDialect = report.Source === 0 ? 'mysql' : 'postgres';
+  const relations = relationsOf(report.Source ?? 2);
   const values = new Map<string, BindValue>(report.Parameters.map((p) => [p.DbName.trim().toLowerCase(), SAMPLE[p.Type ?? 'int'] ?? 0]));
   try {
     checkReportSql(report.Query, dialect, relations, values, 1);

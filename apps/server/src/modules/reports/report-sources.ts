@@ -6,6 +6,7 @@
  */
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import type { SqlDialect } from '@opencrt/contracts';
 import type { ReportsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { RowCollector, uniqueNames } from './report-cells.ts';
@@ -16,13 +17,16 @@ import type { CheckedStatement, RelationRule } from './sql/report-sql-types.ts';
 
 export { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
 
-export type SqlDialect = 'postgres' | 'mysql';
-
 export interface ReportSource {
   dialect: SqlDialect;
   /** Relations the report SQL check accepts. */
   relations: RelationRule;
   run(statement: CheckedStatement, limits: RunLimits): Promise<SourceResult>;
+}
+
+/** Relations a source's reports may read: the report views on the application database (2), any but the catalogs elsewhere. */
+export function relationsOf(sourceId: number): RelationRule {
+  return sourceId === 2 ? { kind: 'views', views: REPORT_VIEW_NAMES } : { kind: 'external' };
 }
 
 /** Extra time the client waits beyond the server-side timeout before dropping the connection. */
@@ -47,7 +51,7 @@ export class ReportSources {
   /** The report source for an id, or null when it is not configured on this server. */
   source(id: number): ReportSource | null {
     if (id === 2) return this.applicationSource();
-    if (id === 1) return this.config.redshiftUrl ? postgresSource(this.config.redshiftUrl, undefined, { kind: 'external' }) : null;
+    if (id === 1) return this.config.redshiftUrl ? postgresSource(this.config.redshiftUrl, undefined, relationsOf(1)) : null;
     if (id === 0) return this.config.mysqlUrl ? mysqlSource(this.config.mysqlUrl) : null;
     return null;
   }
@@ -66,7 +70,7 @@ export class ReportSources {
 
   /** The application database: the report views only, as the read-only login role or on the embedded snapshot. */
   private applicationSource(): ReportSource {
-    const relations: RelationRule = { kind: 'views', views: REPORT_VIEW_NAMES };
+    const relations = relationsOf(2);
     const access = this.access;
     if (access.kind === 'login') return postgresSource(access.url, access.viewSchema, relations);
     if (access.kind === 'unavailable') {
@@ -134,7 +138,7 @@ function postgresSource(url: string, searchPath: string | undefined, relations: 
 function mysqlSource(url: string): ReportSource {
   return {
     dialect: 'mysql',
-    relations: { kind: 'external' },
+    relations: relationsOf(0),
     async run(statement, limits) {
       let conn: mysql.Connection | undefined;
       try {
