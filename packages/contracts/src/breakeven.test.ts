@@ -14,8 +14,15 @@ describe('breakeven contract', () => {
   });
 
   it('answers percent CDRs, null where not reached', () => {
-    const ok = BreakevenResponse.safeParse({ Breakevens: [{ BondName: 'M-1', FirstLossCdr: 1.3, FullWriteDownCdr: null, FirstLossNote: null }], MaxCdr: 99.99, Runs: 40 });
+    const facts = { Mode: 'Cdr', MaxCdr: 99.99, MaxSeverity: 100, CollateralOriginalBalance: 1e9, LossesBeforeSettlement: 0 };
+    const ok = BreakevenResponse.safeParse({ ...facts, Breakevens: [{ BondName: 'M-1', FirstLossCdr: 1.3, FullWriteDownCdr: null, FirstLossNote: null }], Runs: 40 });
     expect(ok.success).toBe(true);
-    expect(BreakevenResponse.safeParse({ Breakevens: [{ BondName: 'M-1', FirstLossCdr: '1.3' }], MaxCdr: 99.99, Runs: 1 }).success).toBe(false);
+    expect(BreakevenResponse.safeParse({ ...facts, Breakevens: [{ BondName: 'M-1', FirstLossCdr: '1.3' }], Runs: 1 }).success).toBe(false);
+  });
+
+  it('takes a Mode of Cdr, Severity or CumulativeLoss (issue 25 #5) and names the choices when refusing another', () => {
+    expect(BreakevenRequestSchema.parse(base).Mode).toBeUndefined();
+    for (const Mode of ['Cdr', 'Severity', 'CumulativeLoss']) expect(BreakevenRequestSchema.parse({ ...base, Mode }).Mode).toBe(Mode);
+    expect(BreakevenRequestSchema.safeParse({ ...base, Mode: 'Loss' }).error?.issues[0]?.message).toBe('Breakeven Mode must be Cdr, Severity or CumulativeLoss.');
   });
 });

@@ -2,17 +2,19 @@
  * Engine work of POST /simulate/breakeven, run in the run service's workers: the breakeven CDRs
  * of a group of classes under the request's scenario (pure engine calls, no database).
  */
-import { requestToScenario, runBreakevens, type BreakevenResult, type SimulationRequest } from '@opencrt/engine';
+import { requestToScenario, runBreakevens, type BreakevenMode, type BreakevenResult, type SimulationRequest } from '@opencrt/engine';
 import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 
 export interface BreakevenTaskInput {
   deal: DealInput;
   request: SimulationRequest;
   bondNames: string[];
+  /** Default 'Cdr'. */
+  mode?: BreakevenMode;
 }
 
-/** The breakevens of `bondNames`; the request's CDR is replaced by the searched values. */
+/** The breakevens of `bondNames`; the request's CDR (severity in mode Severity) is replaced by the searched values. */
 export function breakevenTask(input: BreakevenTaskInput): BreakevenResult {
   const { spec, state, tape } = resolveDeal(input.deal);
-  return runBreakevens(spec, requestToScenario(spec, input.request), state, { bondNames: input.bondNames, ...(tape ? { tape } : {}) });
+  return runBreakevens(spec, requestToScenario(spec, input.request), state, { bondNames: input.bondNames, mode: input.mode ?? 'Cdr', ...(tape ? { tape } : {}) });
 }

@@ -58,8 +58,10 @@ export const simulationModule: ApiModule = {
     api.post('/simulate/breakeven', {
       config: { permission: 'session' },
       schema: {
-        tags, summary: 'Breakeven CDRs per class: the flat CDR (percent, to 0.01) of its first dollar of loss and of its full write-down',
-        description: `${runDescription} The request's CDR is replaced by the searched values; BondNames (default: every tranche) picks the classes.`,
+        tags, summary: 'Breakevens per class: the flat CDR or severity (percent, to 0.01) of its first dollar of loss and of its full write-down',
+        description: `${runDescription} Mode Cdr (default) replaces the request's CDR by the searched values; Severity replaces the severity `
+          + 'at the request\'s CDR; CumulativeLoss is the CDR search with the collateral\'s cumulative loss (percent of its original balance) '
+          + 'of the runs at those CDRs. BondNames (default: every tranche) picks the classes.',
         body: BreakevenRequestSchema, querystring: SimulationQuery,
         response: { 200: BreakevenResponse },
       },
