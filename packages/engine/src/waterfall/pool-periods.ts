@@ -58,20 +58,16 @@ export function aggregatePoolPeriods(
   for (let p = 0; p < maxPeriods && month < flows.months; p++) {
     const span = p === 0 ? firstPeriodMonths : 1;
     const last = Math.min(month + span, flows.months) - 1;
-    let scheduled = 0;
-    let unscheduled = 0;
-    let creditEvents = 0;
+    let unscheduledDollars = 0;
+    let creditEventDollars = 0;
     let losses = 0;
     for (let m = month; m <= last; m++) {
-      scheduled += cents(flows.scheduled[m] as number);
-      unscheduled += cents(flows.prepaid[m] as number);
-      creditEvents += cents(pipeline ? (flows.recoveries[m] as number) + (flows.losses[m] as number) : (flows.defaults[m] as number));
+      unscheduledDollars += flows.prepaid[m] as number;
+      creditEventDollars += pipeline ? (flows.recoveries[m] as number) + (flows.losses[m] as number) : (flows.defaults[m] as number);
       losses += flows.losses[m] as number;
     }
     const upbEnd = cents((flows.balance[last] as number) + (pipeline ? (flows.foreclosure[last] as number) : 0));
-    // Flows are rounded to cents one by one; scheduled principal absorbs the sub-cent residual so
-    // that upbPrev − stated principal − credit events = upbEnd holds exactly (identity of §1.3).
-    scheduled = upbPrev - upbEnd - unscheduled - creditEvents;
+    const { scheduled, unscheduled, creditEvents } = splitDecline(upbPrev - upbEnd, cents(unscheduledDollars), cents(creditEventDollars));
     // STACR PPM: write-down = round2(25 % × the payment date's total Credit Event Amount).
     const principalLoss = fixedLossShare !== null ? Math.round(fixedLossShare * creditEvents) : cents(losses);
     periods.push({
@@ -83,4 +79,24 @@ export function aggregatePoolPeriods(
     upbPrev = upbEnd;
   }
   return periods;
+}
+
+/**
+ * The one place where the pool's dollar flows become the waterfall's cents. The pool UPB is
+ * rounded to the cent and its decline over the payment date (`decline` = upbPrev − upbEnd) is split
+ * into credit events, unscheduled and scheduled principal so that the identity of §1.3 holds
+ * exactly: upbPrev − stated principal − credit events = upbEnd; the waterfall then keeps
+ * Σ notionals + OC = pool UPB to the cent. Scheduled principal takes the sub-cent residual, but no
+ * part may be negative: rounding each flow on its own once made scheduled principal −1 cent
+ * (seed 525192576: a pool of a few cents where 0.58 cents of liquidations rounded up to 1 while the
+ * UPB did not move), the Senior Reduction Amount then paid the class a cent the pool never lost,
+ * and the waterfall's check threw. So credit events and unscheduled principal are capped by what
+ * the UPB actually lost. A UPB that rises (an uploaded cashflow whose Balance goes up) keeps the
+ * old residual rule: there is no non-negative split of a negative decline.
+ */
+export function splitDecline(decline: number, unscheduledCents: number, creditEventCents: number): { scheduled: number; unscheduled: number; creditEvents: number } {
+  if (decline < 0) return { scheduled: decline - unscheduledCents - creditEventCents, unscheduled: unscheduledCents, creditEvents: creditEventCents };
+  const creditEvents = Math.min(decline, Math.max(0, creditEventCents));
+  const unscheduled = Math.min(decline - creditEvents, Math.max(0, unscheduledCents));
+  return { scheduled: decline - creditEvents - unscheduled, unscheduled, creditEvents };
 }
