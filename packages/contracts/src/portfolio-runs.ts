@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { IdSchema, MAX_AMOUNT, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
-import { IndexRateInput, RequestRate, rateDescription } from './simulation.ts';
+import { IndexCurveInput, IndexRateInput, RequestRate, rateDescription } from './simulation.ts';
 import { PrerunCashflowSchema, UserCashflowLabelSchema } from './user-cashflows.ts';
 import { InsuranceYieldSchema, LineMetricsSchema } from './acis-cirt.ts';
 
@@ -38,6 +38,7 @@ export const PortfolioRunEntrySchema = z.object({
   LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
   Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
   Libor: IndexRateInput,
+  IndexCurve: IndexCurveInput,
   /** A saved scenario replacing the four vectors. */
   SelectedScenarioId: IdSchema.nullable().optional(),
   /** A prerun collateral cashflow (spec 002 "either UserCollateralCashflow or Cpr, Cdr, …"): replaces the speeds. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isValidVectorValue, MAX_SCENARIO_PERIODS, ScenarioInputSchema, ScenarioSaveRequestSchema, scenarioIssues } from './scenarios.ts';
+import { isValidVectorValue, MAX_SCENARIO_PERIODS, SCENARIO_INDEX_CURVE_MESSAGE, ScenarioInputSchema, ScenarioSaveRequestSchema, scenarioIssues } from './scenarios.ts';
 
 const ok = { ScenarioName: 'A', Cpr: [5], Cdr: [0.5], LossSeverity: [25], Delinquency: [0] };
 
@@ -30,5 +30,16 @@ describe('scenario validation (spec 000 §5)', () => {
     expect(parsed).toEqual({ ScenarioName: 'X', DealName: null, Vendor: 'V', Cpr: [1, 'a'], Cdr: [], LossSeverity: [], Delinquency: [], Shared: false });
     expect(ScenarioSaveRequestSchema.safeParse({ Scenarios: [], SaveMode: 'skip' }).error?.issues[0]?.message).toBe('Empty or incorrect scenario.');
     expect(ScenarioSaveRequestSchema.safeParse({ Scenarios: [ok], SaveMode: 'merge' }).success).toBe(false);
+  });
+});
+
+describe('a scenario index curve (issue 25 #1)', () => {
+  const ok = { ScenarioName: 'C', Cpr: [10], Cdr: [1], LossSeverity: [25], Delinquency: [0] };
+  it('is optional; when given, 480 months at most, each from -5 % to 25 %', () => {
+    expect(scenarioIssues(ok)).toEqual([]);
+    expect(scenarioIssues({ ...ok, IndexCurve: [-5, 4, 25] })).toEqual([]);
+    expect(scenarioIssues({ ...ok, IndexCurve: [26] })).toEqual([SCENARIO_INDEX_CURVE_MESSAGE]);
+    expect(scenarioIssues({ ...ok, IndexCurve: ['4'] })).toEqual([SCENARIO_INDEX_CURVE_MESSAGE]);
+    expect(scenarioIssues({ ...ok, IndexCurve: Array.from({ length: 481 }, () => 4) })).toEqual([SCENARIO_INDEX_CURVE_MESSAGE]);
   });
 });

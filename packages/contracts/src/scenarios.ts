@@ -54,6 +54,9 @@ export const ScenarioInputSchema = z.object({
   Cdr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('CDR per period, PERCENT (10 % = 10).'),
   LossSeverity: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('Loss severity per period, PERCENT (10 % = 10).'),
   Delinquency: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('Delinquency per period, PERCENT (10 % = 10).'),
+  /** Forward index curve (issue 25 #1), PERCENT per month from period 1; absent or empty = none (the run's flat index). */
+  IndexCurve: z.array(z.unknown()).max(10_000).nullable().optional()
+    .describe('Forward index curve per period, PERCENT from -5 to 25 (4 % = 4), period 1 first, at most 480; optional.'),
   Shared: z.boolean().optional().default(false),
 });
 export type ScenarioInput = z.input<typeof ScenarioInputSchema>;
@@ -66,7 +69,12 @@ export interface ScenarioDraft {
   Cdr: readonly unknown[];
   LossSeverity: readonly unknown[];
   Delinquency: readonly unknown[];
+  IndexCurve?: readonly unknown[] | null;
 }
+
+/** A scenario's index curve: at most 480 months (40 years), each from -5 % to 25 %. */
+export const SCENARIO_INDEX_CURVE = { maxPeriods: 480, minPct: -5, maxPct: 25 } as const;
+export const SCENARIO_INDEX_CURVE_MESSAGE = 'Index Curve vector contains incorrect values (at most 480 monthly rates, each from -5% to 25%).';
 
 /**
  * Spec 000 §5 scenario validation, name first, then each vector in order: empty →
@@ -84,6 +92,11 @@ export function scenarioIssues(s: ScenarioDraft): string[] {
     else if (values.length > MAX_SCENARIO_PERIODS || !values.every((v) => isValidVectorValue(key, v))) {
       issues.push(`${label} vector contains incorrect values.`);
     }
+  }
+  const curve = s.IndexCurve ?? [];
+  const { maxPeriods, minPct, maxPct } = SCENARIO_INDEX_CURVE;
+  if (curve.length > maxPeriods || !curve.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= minPct && v <= maxPct)) {
+    issues.push(SCENARIO_INDEX_CURVE_MESSAGE);
   }
   return issues;
 }
@@ -114,6 +127,8 @@ export const ScenarioSchema = ScenarioSummarySchema.extend({
   Cdr: z.array(z.number()),
   LossSeverity: z.array(z.number()),
   Delinquency: z.array(z.number()),
+  /** Forward index curve, percent per month from period 1; empty = none. Absent from older servers. */
+  IndexCurve: z.array(z.number()).optional(),
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;
 

@@ -28,6 +28,26 @@ function rateOrVector(min: number, max: number) {
 export const IndexRateInput = rateOrVector(-0.1, 1)
   .describe('Index rate (SOFR/LIBOR), a FRACTION from -0.1 to 1 (4 % = 0.04): a number or a period-indexed list with the leading period-0 element.');
 
+/** Index curve bounds (issue 25 #1): fractions, −5 % to 25 %; 1 to 480 monthly rates (40 years). */
+export const INDEX_CURVE_MIN = -0.05;
+export const INDEX_CURVE_MAX = 0.25;
+export const INDEX_CURVE_MAX_PERIODS = 480;
+export const INDEX_CURVE_LIMITS = {
+  Length: `Index Curve must have 1 to ${INDEX_CURVE_MAX_PERIODS} monthly rates.`,
+  Rate: 'Index Curve rates must be from -5% to 25% (fractions -0.05 to 0.25 on the wire).',
+} as const;
+
+/**
+ * A forward index curve (issue 25 #1): one rate per month, period 1 (the first projected period)
+ * first, FRACTIONS. When given it replaces the flat index (Libor) for floater coupons and the
+ * discount margin is measured over it; a curve shorter than the run carries its last rate forward.
+ */
+export const IndexCurveInput = z.array(
+  z.number(INDEX_CURVE_LIMITS.Rate).min(INDEX_CURVE_MIN, INDEX_CURVE_LIMITS.Rate).max(INDEX_CURVE_MAX, INDEX_CURVE_LIMITS.Rate),
+  INDEX_CURVE_LIMITS.Length,
+).min(1, INDEX_CURVE_LIMITS.Length).max(INDEX_CURVE_MAX_PERIODS, INDEX_CURVE_LIMITS.Length).optional().nullable()
+  .describe('Forward index curve: monthly index rates (SOFR/LIBOR), FRACTIONS from -0.05 to 0.25 (4 % = 0.04), period 1 first, 1 to 480 entries (no leading period-0 element). Replaces Libor for floater coupons and the discount margin; a curve shorter than the run extends its last rate.');
+
 /** OpenAPI descriptions of the request rates (issue 23 #5): each says its unit. */
 export const rateDescription = (label: string, max: string, example: string, named = false): string =>
   `${label}, a FRACTION from 0 to ${max} (${example}): a number or a period-indexed list with the leading period-0 element${named ? ", or the name of one of the caller's vectors (whose values are percent)" : ''}.`;
@@ -59,6 +79,7 @@ export const SimulationRequestSchema = z.object({
   LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
   Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
   Libor: IndexRateInput,
+  IndexCurve: IndexCurveInput,
   PrepaymentModel: z.enum(['UserDefined', 'LDM', 'LDM_3', 'AFT']).optional().nullable(),
   Cancellation: z.boolean().optional(),
   /**
@@ -245,6 +266,8 @@ export const YieldTableScenarioSchema = z.object({
   LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
   Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
   SelectedScenarioId: IdSchema.optional().nullable(),
+  /** This row's forward index curve (else the request's IndexCurve or Libor). */
+  IndexCurve: IndexCurveInput,
 });
 export type YieldTableScenario = z.infer<typeof YieldTableScenarioSchema>;
 
@@ -288,3 +311,34 @@ export const YieldTableResponse = z.object({
   RunTime: z.number().optional(),
 });
 export type YieldTableResponse = z.infer<typeof YieldTableResponse>;
+
+/** Most months a credit-model run projects (the engine's horizon cap). */
+export const CREDIT_MODEL_MAX_MONTHS = 480;
+/** A model vector by projection month (month 1 first, no period-0 element), FRACTIONS from 0 to 1. */
+const ModelMonthlyRates = z.array(z.number().min(0).max(1)).max(CREDIT_MODEL_MAX_MONTHS);
+
+/** One run's CPR, CDR and loss severity by month (fractions: 0.12 = 12 %). */
+export const CreditModelVectorsSchema = z.object({
+  Cpr: ModelMonthlyRates.describe('Annual prepayment rate by month, a FRACTION from 0 to 1, month 1 first.'),
+  Cdr: ModelMonthlyRates.describe('Annual default rate (default events, 180 days delinquent) by month, a FRACTION from 0 to 1.'),
+  Severity: ModelMonthlyRates.describe('Loss severity of the month\'s default events, a FRACTION from 0 to 1.'),
+});
+export type CreditModelVectorsDto = z.infer<typeof CreditModelVectorsSchema>;
+
+/**
+ * The credit model's own output in a /simulate answer (issue 24; credit-model runs only, absent from
+ * shallow answers and older servers): LoanLevel = the vectors the waterfall ran on (the model on
+ * each loan of the deal's tape); RepLine = the same inputs on the deal's rep lines carrying the
+ * tape's balance-weighted averages (no dispersion), so the two differ where convexity makes them
+ * differ. RepLine is null when the deal has no loan tape (the model already ran on its rep lines).
+ */
+export const CreditModelRunSchema = z.object({
+  Model: z.enum(['LDM', 'LDM_3', 'AFT']),
+  /** Loans of the tape the loan-level run projected (0 without a tape). */
+  Loans: z.number().int().min(0),
+  /** Rep lines of the rep-line run. */
+  RepLines: z.number().int().min(0),
+  LoanLevel: CreditModelVectorsSchema,
+  RepLine: CreditModelVectorsSchema.nullable(),
+});
+export type CreditModelRun = z.infer<typeof CreditModelRunSchema>;

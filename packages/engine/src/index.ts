@@ -34,7 +34,7 @@ export { simulate, responseOf, runRequest, prerunProblems, prerunCollateral } fr
 export { userCollateralFlows, userCollateralProblems, USER_COLLATERAL_LISTS } from './collateral/user-collateral.ts';
 export type { UserCollateralRows } from './collateral/user-collateral.ts';
 export { stateAfter } from './simulate/deal-state.ts';
-export { requestToScenario, requestVectorToRate, validateSimulationRequest } from './simulate/request-scenario.ts';
+export { hasIndexCurve, indexRateOf, requestToScenario, requestVectorToRate, validateSimulationRequest } from './simulate/request-scenario.ts';
 export { monthlyCollateralRows, paymentDateCollateralRows, cutRows, BALANCE_CUTOFF } from './simulate/collateral-rows.ts';
 export { bondRows, floaterCoupon } from './simulate/bond-cashflows.ts';
 export { bondMetrics } from './simulate/bond-metrics.ts';

@@ -14,6 +14,20 @@ export function requestVectorToRate(v: RequestVector): RateInput {
   return v.slice(1);
 }
 
+/** True when the request carries a forward index curve (a non-empty list). */
+export function hasIndexCurve(req: Pick<SimulationRequest, 'IndexCurve'>): boolean {
+  return Array.isArray(req.IndexCurve) && req.IndexCurve.length > 0;
+}
+
+/**
+ * The run's index path: the forward curve when given (period 1 first, as the engine's rate inputs
+ * are, so it is used as is; valueAt carries the last rate forward), else the flat or vector Libor.
+ */
+export function indexRateOf(req: Pick<SimulationRequest, 'IndexCurve' | 'Libor'>): RateInput {
+  if (hasIndexCurve(req)) return [...(req.IndexCurve as readonly number[])];
+  return requestVectorToRate(req.Libor ?? 0);
+}
+
 const isGoodNumber = (x: unknown): boolean => typeof x === 'number' && Number.isFinite(x);
 
 function vectorState(v: unknown, max: number): 'missing' | 'invalid' | 'ok' {
@@ -47,8 +61,11 @@ export function validateSimulationRequest(req: SimulationRequest): ValidationIss
     if (s === 'invalid') invalid.push(label);
   }
   const libor = vectorState(Array.isArray(req.Libor) ? req.Libor.map((x) => (isGoodNumber(x) ? Math.abs(x) : x)) : isGoodNumber(req.Libor) ? Math.abs(req.Libor) : req.Libor, 1);
-  if (libor === 'missing' && !prerun) missing.push('LIBOR');
-  if (libor === 'invalid') invalid.push('LIBOR');
+  // A forward curve replaces the flat index, so Libor is then not required.
+  const curve = hasIndexCurve(req);
+  if (libor === 'missing' && !prerun && !curve) missing.push('LIBOR');
+  if (libor === 'invalid' && !curve) invalid.push('LIBOR');
+  if (curve && !(req.IndexCurve ?? []).every((x) => isGoodNumber(x) && Math.abs(x) <= 1)) invalid.push('Index Curve');
   if (missing.length > 0) issues.push({ path: 'request', message: `Missing required: ${missing.join(', ')}` });
   if (invalid.length > 0) issues.push({ path: 'request', message: `Missing valid: ${invalid.join(', ')}` });
   return issues;
@@ -73,7 +90,7 @@ export function requestToScenario(spec: DealSpec, req: SimulationRequest): DealS
     default: { kind: 'annual', values: agency ? 0 : tune(requestVectorToRate(req.Cdr), req.TuneCdr) },
     severity: tune(requestVectorToRate(req.LossSeverity), req.TuneSeverity),
     delinquency: agency ? 0 : requestVectorToRate(req.Delinquency),
-    indexRate: requestVectorToRate(req.Libor),
+    indexRate: indexRateOf(req),
     lossSource: 'scenario',
     cleanUpCall: req.CleanupCall ?? false,
     timeCall: req.Cancellation ?? false,

@@ -9,7 +9,7 @@ import { bondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
 import { paymentDateCollateralRows } from './collateral-rows.ts';
 import { isoToYmd, ymdToIso } from './deal-dates.ts';
-import { requestToScenario } from './request-scenario.ts';
+import { hasIndexCurve, requestToScenario } from './request-scenario.ts';
 import { runAnyDeal } from './run-any-deal.ts';
 import { cashMiscVariables } from './cash-triggers.ts';
 import type { AnyDealRun } from './bond-cashflows.ts';
@@ -48,7 +48,8 @@ export function runRequest(spec: DealSpec, request: SimulationRequest, asOf: Dea
   if (prerun) {
     const scenario = requestToScenario(spec, { ...request, Cpr: request.Cpr ?? 0, Cdr: request.Cdr ?? 0, LossSeverity: request.LossSeverity ?? 0, Delinquency: request.Delinquency ?? 0, Libor: request.Libor ?? 0 });
     const p = prerunCollateral(spec, asOf, scenario, prerun);
-    return runAnyDeal(spec, p.scenario, asOf, p.project);
+    // A forward curve given with the request wins over the file's Libor column.
+    return runAnyDeal(spec, hasIndexCurve(request) ? { ...p.scenario, indexRate: scenario.indexRate } : p.scenario, asOf, p.project);
   }
   const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
   return runAnyDeal(spec, requestToScenario(spec, request), asOf, project);

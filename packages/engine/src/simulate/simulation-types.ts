@@ -33,6 +33,11 @@ export interface SimulationRequest {
   Delinquency: RequestVector;
   /** Floating index (displayed as SOFR), fraction. */
   Libor: RequestVector;
+  /**
+   * Forward index curve (issue 25 #1): monthly fractions, period 1 first (no period-0 element);
+   * when given it replaces Libor (and a prerun file's Libor column); its last rate carries forward.
+   */
+  IndexCurve?: readonly number[] | null;
   PrepaymentModel?: PrepaymentModel | null;
   /** Exercise the deal's optional time call (early redemption date). Not in the spec's list: an OpenCRT extension. */
   Cancellation?: boolean;

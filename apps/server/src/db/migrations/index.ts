@@ -13,6 +13,7 @@ import * as userCashflows from './0012-user-cashflows.ts';
 import * as catalogNotifications from './0019-catalog-notifications.ts';
 import * as remitHistoryNotifications from './0022-remit-history-notifications.ts';
 import * as failedLoginAddress from './0026-failed-login-address.ts';
+import * as scenarioIndexCurve from './0027-scenario-index-curve.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0019-catalog-notifications': catalogNotifications,
   '0022-remit-history-notifications': remitHistoryNotifications,
   '0026-failed-login-address': failedLoginAddress,
+  '0027-scenario-index-curve': scenarioIndexCurve,
 };

@@ -64,7 +64,7 @@ async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settl
   if (!deal) throw new Invalid(DEAL_NOT_FOUND);
   // A prerun cashflow (sent, or one of the caller's saved ones by label) runs as the line's collateral.
   const prerun = e.UserCollateralCashflow ?? (e.UserCashflowLabel ? await userCashflowByLabel(ctx.db, user.id, e.UserCashflowLabel, deal.deal_name) : null);
-  const vectors = { Cpr: e.Cpr, Cdr: e.Cdr, LossSeverity: e.LossSeverity, Delinquency: e.Delinquency, Libor: e.Libor ?? 0, UserCollateralCashflow: prerun };
+  const vectors = { Cpr: e.Cpr, Cdr: e.Cdr, LossSeverity: e.LossSeverity, Delinquency: e.Delinquency, Libor: e.Libor ?? 0, UserCollateralCashflow: prerun, ...(e.IndexCurve ? { IndexCurve: e.IndexCurve } : {}) };
   const face = amountOf(e.OwnedFaceAmt) ?? 0;
   const base = { ordinal: e.OrdinalNumber, dealName: deal.deal_name, ownedFaceAmt: face };
   const cancellation = { Cancellation: e.Cancellation ?? false, CancellationDate: e.CancellationDate ?? null, CleanupCall: e.CleanupCall ?? false };
@@ -102,7 +102,7 @@ async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settl
     ...base, bondName: body.BondName ?? e.BondName, collateralPct: 0, price,
     input: {
       kind: 'Bond', deal: run.deal, request: run.request, settlementIso: run.settlementIso, bondName: body.BondName ?? e.BondName,
-      price, faceAmt: face, benchmark: firstRate(run.request.Libor), vectors: null,
+      price, faceAmt: face, benchmark: run.request.IndexCurve?.[0] ?? firstRate(run.request.Libor), vectors: null,
     },
   };
 }

@@ -16,6 +16,6 @@ export async function loadVisibleScenario(db: Db, userId: number, id: number): P
   return {
     Id: row.id, ScenarioName: row.scenario_name, DealName: row.deal_name, Vendor: row.vendor, Shared: row.shared,
     Owned: row.owner_id === userId, Owner: row.owner, LastModified: new Date(row.last_modified).toISOString(),
-    Cpr: row.cpr, Cdr: row.cdr, LossSeverity: row.loss_severity, Delinquency: row.delinquency,
+    Cpr: row.cpr, Cdr: row.cdr, LossSeverity: row.loss_severity, Delinquency: row.delinquency, IndexCurve: row.index_curve ?? [],
   };
 }

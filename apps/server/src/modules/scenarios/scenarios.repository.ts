@@ -22,6 +22,7 @@ export interface ScenarioVectorsRow extends ScenarioRow {
   cdr: number[];
   loss_severity: number[];
   delinquency: number[];
+  index_curve: number[] | null;
 }
 
 /** Values of one stored scenario (vectors as JSON text for jsonb columns). */
@@ -33,6 +34,8 @@ export interface ScenarioValues {
   cdr: number[];
   loss_severity: number[];
   delinquency: number[];
+  /** Empty = no curve (stored as null). */
+  index_curve: number[];
   shared: boolean;
 }
 
@@ -49,6 +52,7 @@ const toJson = (v: ScenarioValues) => ({
   cdr: JSON.stringify(v.cdr),
   loss_severity: JSON.stringify(v.loss_severity),
   delinquency: JSON.stringify(v.delinquency),
+  index_curve: v.index_curve.length > 0 ? JSON.stringify(v.index_curve) : null,
   shared: v.shared,
 });
 
@@ -76,7 +80,7 @@ export function createScenariosRepository(db: ScenariosDb) {
 
     /** One visible scenario with its vectors. */
     get: (userId: number, id: number) => visibleTo(db, userId)
-      .select([...SUMMARY_COLUMNS, 'scenarios.cpr', 'scenarios.cdr', 'scenarios.loss_severity', 'scenarios.delinquency'])
+      .select([...SUMMARY_COLUMNS, 'scenarios.cpr', 'scenarios.cdr', 'scenarios.loss_severity', 'scenarios.delinquency', 'scenarios.index_curve'])
       .where('scenarios.id', '=', id)
       .executeTakeFirst() as Promise<ScenarioVectorsRow | undefined>,
 

@@ -39,7 +39,7 @@ function toSummary(row: ScenarioRow, userId: number): ScenarioSummary {
 }
 
 function toScenario(row: ScenarioVectorsRow, userId: number): Scenario {
-  return { ...toSummary(row, userId), Cpr: row.cpr, Cdr: row.cdr, LossSeverity: row.loss_severity, Delinquency: row.delinquency };
+  return { ...toSummary(row, userId), Cpr: row.cpr, Cdr: row.cdr, LossSeverity: row.loss_severity, Delinquency: row.delinquency, IndexCurve: row.index_curve ?? [] };
 }
 
 /**
@@ -60,7 +60,7 @@ async function checkScenario(repo: ScenariosRepository, s: ScenarioInputParsed):
     values: {
       scenario_name: s.ScenarioName, deal_name: dealName, vendor: s.Vendor,
       cpr: s.Cpr as number[], cdr: s.Cdr as number[], loss_severity: s.LossSeverity as number[], delinquency: s.Delinquency as number[],
-      shared: s.Shared,
+      index_curve: (s.IndexCurve ?? []) as number[], shared: s.Shared,
     },
   };
 }
@@ -104,7 +104,7 @@ export function createScenariosService(ctx: ModuleContext) {
         const name = await cloneName(source.scenario_name, await tx.ownedNames(user.id), tx.fold);
         return tx.insert(user.id, {
           scenario_name: name, deal_name: source.deal_name, vendor: source.vendor, cpr: source.cpr, cdr: source.cdr,
-          loss_severity: source.loss_severity, delinquency: source.delinquency, shared: false,
+          loss_severity: source.loss_severity, delinquency: source.delinquency, index_curve: source.index_curve ?? [], shared: false,
         }, ctx.now());
       });
       return toScenario(await requireVisible(user, newId), user.id);

@@ -19,6 +19,8 @@ export type ScenariosTable = {
   cdr: JsonNumbers;
   loss_severity: JsonNumbers;
   delinquency: JsonNumbers;
+  /** Forward index curve, percent per month (migration 0027); null = none. */
+  index_curve: ColumnType<number[] | null, string | null | undefined, string | null>;
   shared: Generated<boolean>;
   last_modified: ColumnType<Date, Date | string | undefined, Date | string>;
 };

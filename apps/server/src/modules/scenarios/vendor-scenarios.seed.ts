@@ -6,7 +6,7 @@
  * Test configurations switch demo data off (config.seedDemoData) so API tests start clean.
  */
 import { sql } from 'kysely';
-import type { SeedContext } from '../../seed/index.ts';
+import type { SeedContext } from '../../seed/seed-context.ts';
 import { createScenariosRepository } from './scenarios.repository.ts';
 import { scenariosDb } from './scenarios.tables.ts';
 

@@ -54,6 +54,7 @@ export async function toEngineRequest(body: SimulationRequestBody, lookup: Vecto
     PrepaymentModel: body.PrepaymentModel ?? null,
     BondName: body.BondName ?? null,
   };
+  if (body.IndexCurve && body.IndexCurve.length > 0) request.IndexCurve = body.IndexCurve;
   if (body.UserCollateralCashflow) request.UserCollateralCashflow = body.UserCollateralCashflow.CollateralCashflow;
   if (body.Cancellation !== undefined) request.Cancellation = body.Cancellation;
   if (body.PrepaymentConvention) request.PrepaymentConvention = body.PrepaymentConvention;

@@ -1,4 +1,4 @@
-import { ScenarioInputSchema, type SimulationRequestBody } from '@opencrt/contracts';
+import { ScenarioInputSchema, type CreditModelRun, type SimulationRequestBody } from '@opencrt/contracts';
 import {
   isCreditModel, prerunProblems, startingLines, validateSimulationRequest, ymdToIso,
   type DealSpec, type DealState, type SimulationRequest, type SimulationResponse,
@@ -6,7 +6,7 @@ import {
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
-import { applyCreditModel, checkModelInputs, checkModelRole } from '../credit-models/credit-model.service.ts';
+import { checkModelInputs, checkModelRole, runCreditModelFor } from '../credit-models/credit-model.service.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { createScenariosService } from '../scenarios/scenarios.service.ts';
@@ -29,6 +29,8 @@ export interface PreparedRun {
    * state; the worker caches spec and tape by the key, so they travel only on its first run there.
    */
   deal: DealInput;
+  /** A credit-model run's own vectors, loan level and rep line (issue 24); null without a model. */
+  creditModel: CreditModelRun | null;
 }
 
 /**
@@ -38,7 +40,12 @@ export interface PreparedRun {
 async function scenarioVectors(ctx: ModuleContext, user: AuthUser, id: number) {
   const scenario = await createScenariosService(ctx).get(user, id);
   const vector = (values: readonly number[]) => [0, ...values.map((x) => x / 100)];
-  return { Cpr: vector(scenario.Cpr), Cdr: vector(scenario.Cdr), LossSeverity: vector(scenario.LossSeverity), Delinquency: vector(scenario.Delinquency) };
+  // A saved forward curve (percent, period 1 first) becomes the run's IndexCurve (fractions).
+  const curve = scenario.IndexCurve ?? [];
+  return {
+    Cpr: vector(scenario.Cpr), Cdr: vector(scenario.Cdr), LossSeverity: vector(scenario.LossSeverity), Delinquency: vector(scenario.Delinquency),
+    ...(curve.length > 0 ? { IndexCurve: curve.map((x) => x / 100) } : {}),
+  };
 }
 
 /**
@@ -89,7 +96,7 @@ export async function prepareRun(
   const poolBalance = start.state?.poolBalance ?? spec.collateral.cutOffBalance;
   // A credit model turns the economic inputs into the run's four vectors (on the deal's loans).
   const lines = startingLines(spec, start.state, request.CollateralGroup ?? null);
-  const modelled = await applyCreditModel(ctx, user, request, {
+  const { request: modelled, run: creditModel } = await runCreditModelFor(ctx, user, request, {
     dealName: deal.deal_name, settlementDate: effective, poolBalance, lines, months: Math.max(0, ...lines.map((l) => l.remainingTerm)),
   });
   const tapeRef = loanLevel ? await findLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
@@ -103,6 +110,7 @@ export async function prepareRun(
     settlementIso: ymdToIso(effective) ?? spec.dates.closingDate,
     // The tape is read only when a worker lacks this key (first run, restart, eviction).
     deal: dealInput(key, start.state, async () => ({ spec, tape: tapeRef ? await loadLoanTapeOf(ctx.db, tapeRef) : null })),
+    creditModel,
   };
 }
 
@@ -117,8 +125,10 @@ export async function runSimulation(
   const started = performance.now();
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
   const input = { deal: run.deal, request: run.request, shallow: options.shallow };
-  const json = asBuffer(await ctx.runResults.get(input, async () => ctx.runs.run('simulateJson', input, { userId: user.id, signal: options.signal })));
-  return isAdmin(user) ? withRunTime(json, elapsedMs(started)) : json;
+  const cached = asBuffer(await ctx.runResults.get(input, async () => ctx.runs.run('simulateJson', input, { userId: user.id, signal: options.signal })));
+  // The model's own vectors ride beside the rows (not in the cached bytes: they are the request's).
+  const json = run.creditModel && !options.shallow ? withMember(cached, 'CreditModel', run.creditModel) : cached;
+  return isAdmin(user) ? withMember(json, 'RunTime', elapsedMs(started)) : json;
 }
 
 /** The bytes as a Buffer over the same memory (a queue worker's answer arrives as a plain Uint8Array). */
@@ -126,9 +136,9 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** The answer object `json` with a RunTime member added last (the object's closing brace replaced). */
-function withRunTime(json: Buffer, runTime: number): Buffer {
-  return Buffer.concat([json.subarray(0, json.lastIndexOf('}')), Buffer.from(`,"RunTime":${JSON.stringify(runTime)}}`)]);
+/** The answer object `json` with a member added last (the object's closing brace replaced). */
+function withMember(json: Buffer, name: string, value: unknown): Buffer {
+  return Buffer.concat([json.subarray(0, json.lastIndexOf('}')), Buffer.from(`,${JSON.stringify(name)}:${JSON.stringify(value)}}`)]);
 }
 
 /**
@@ -138,7 +148,7 @@ function withRunTime(json: Buffer, runTime: number): Buffer {
 export async function runAndSaveScenario(
   ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
   options: { shallow: boolean; loanLevel: boolean; saveScenarioName: string; signal?: AbortSignal | undefined },
-): Promise<SimulationResponse & { RunTime?: number }> {
+): Promise<SimulationResponse & { RunTime?: number; CreditModel?: CreditModelRun }> {
   if (!options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
   const started = performance.now();
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
@@ -146,8 +156,9 @@ export async function runAndSaveScenario(
     'simulate', { deal: run.deal, request: run.request }, { userId: user.id, signal: options.signal },
   );
   // A credit-model run stores the model's monthly vectors (exact); a CPR/CDR run its collateral rows.
-  await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response, isCreditModel(run.request.PrepaymentModel) ? run.request : null);
-  const answer: SimulationResponse & { RunTime?: number } = options.shallow ? shallowResponse(response) : response;
+  await saveRunScenario(ctx, user, options.saveScenarioName, run.dealName, response, isCreditModel(run.request.PrepaymentModel) ? run.request : null, run.request.IndexCurve ?? null);
+  const answer: SimulationResponse & { RunTime?: number; CreditModel?: CreditModelRun } = options.shallow ? shallowResponse(response) : { ...response };
+  if (run.creditModel && !options.shallow) answer.CreditModel = run.creditModel;
   if (isAdmin(user)) answer.RunTime = elapsedMs(started);
   return answer;
 }
@@ -169,6 +180,7 @@ export function elapsedMs(started: number): number {
  */
 export async function saveRunScenario(
   ctx: ModuleContext, user: AuthUser, scenarioName: string, dealName: string, response: SimulationResponse, monthly: SimulationRequest | null = null,
+  indexCurve: readonly number[] | null = null,
 ): Promise<void> {
   const name = scenarioName.trim();
   if (!name) throw new Invalid("Please provide the scenario's name");
@@ -177,10 +189,14 @@ export async function saveRunScenario(
   const pct = (pick: (r: (typeof rows)[number]) => number) => rows.map((r) => Math.round(pick(r) * 100 * 1e8) / 1e8);
   // Monthly request vectors (leading period-0 element) cut to the run's months: scenario percent.
   const months = (v: SimulationRequest['Cpr']) => (Array.isArray(v) ? v.slice(1) : [v]).map((x) => Math.round(x * 100 * 1e8) / 1e8);
+  // The run's forward curve (fractions) is saved with it, in the scenario's percent.
+  const curve = { IndexCurve: (indexCurve ?? []).map((x) => Math.round(x * 100 * 1e8) / 1e8) };
   const input = ScenarioInputSchema.parse(monthly ? {
+    ...curve,
     ScenarioName: name, DealName: dealName, Vendor: RUN_SCENARIO_VENDOR, Shared: false,
     Cpr: months(monthly.Cpr), Cdr: months(monthly.Cdr), LossSeverity: months(monthly.LossSeverity), Delinquency: months(monthly.Delinquency),
   } : {
+    ...curve,
     ScenarioName: name, DealName: dealName, Vendor: RUN_SCENARIO_VENDOR, Shared: false,
     Cpr: pct((r) => r.CprRate), Cdr: pct((r) => r.CdrRate), LossSeverity: pct((r) => r.LossSeverityRate), Delinquency: pct((r) => r.DelinquencyRate),
   });

@@ -34,6 +34,8 @@ export async function runYieldTable(
     const single = {
       ...bond, Cpr: scenario.Cpr, Cdr: scenario.Cdr, LossSeverity: scenario.LossSeverity, Delinquency: scenario.Delinquency,
       SelectedScenarioId: scenario.SelectedScenarioId ?? null,
+      // A row's own forward curve, else the request's (IndexCurve or Libor).
+      ...(scenario.IndexCurve ? { IndexCurve: scenario.IndexCurve } : {}),
     };
     try {
       runs.push(await prepareRun(ctx, user, single, loanLevel, { refuseReinsurance: true }));
