@@ -7,6 +7,7 @@
  *     (b) brute force — every cell projects every loan — on a worker_threads pool over all cores
  *  5. cash-flow deals (issue 5): SYN NQM 2025-1, FORDO 2024-A (ABS speed) and the two-group
  *     FHLMC 5005 REMIC — one simulate() each and the 8×9 matrix
+ *  6. breakevens of every STACR 2026-DNA1 class in each mode (Cdr, Severity, CumulativeLoss)
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { projectLoans, runBondMatrix, runDeal, simulate } from '@opencrt/engine';
 import type { DealSpec, LoanTape } from '@opencrt/engine';
 import { allCells } from './matrix-cells.ts';
+import { benchBreakevens } from './breakeven.ts';
 import { shareTape, syntheticTape } from './loan-tape.ts';
 import { MatrixPool } from './worker-pool.ts';
 
@@ -51,6 +53,8 @@ timeIt('2.  rep-line 8×9 CPR×CDR matrix, runBondMatrix (schedule aggregates + 
 timeIt('2b. rep-line 8×9 matrix, per-line projection in every cell (full)', 3, () => {
   runBondMatrix(spec, scenario, 'M-1', null, spec.dates.closingDate, { full: true });
 });
+
+benchBreakevens(spec);
 
 for (const [file, bond, extra] of [['syn-nqm-2025-1', 'A-1', {}], ['fordo-2024-a', 'A-3', { PrepaymentConvention: 'ABS' as const, Cpr: 0.015 }], ['fhlmc-5005', 'PA', {}]] as const) {
   const cash = JSON.parse(readFileSync(fileURLToPath(new URL(`../data/deals/structures/${file}.json`, import.meta.url)), 'utf8')) as DealSpec;

@@ -1,10 +1,10 @@
-import { findRoot } from '../analytics/root-solver.ts';
 import type { DealSpec, DealState } from '../deal/deal-spec.ts';
 import type { LoanTape } from '../collateral/project-loans.ts';
 import { bondRows, type AnyDealRun } from './bond-cashflows.ts';
 import { paymentDateCollateralRows } from './collateral-rows.ts';
 import type { DealScenario } from './run-deal.ts';
 import { repeatedRunner } from './scenario-projector.ts';
+import { searchGrid } from './breakeven-search.ts';
 
 /**
  * Breakevens of a deal's classes (issue 18 #13, issue 25 #5): the flat CDR (mode 'Cdr') or flat
@@ -20,11 +20,11 @@ import { repeatedRunner } from './scenario-projector.ts';
  *   cent, i.e. it gets no principal back at all. A class that is paid some principal before losses
  *   reach it at every CDR (a senior class) has no full-write-down CDR: null.
  * Both CDRs (severities) are percent on a 0.01 grid: the smallest grid value at which the class has
- * the loss. Write-downs grow with CDR (severity) almost everywhere, and the search assumes it (a bracket, then
- * bisection). Near the month a class pays off they need not: a higher CDR can fail a trigger sooner
+ * the loss. Write-downs grow with CDR (severity) almost everywhere, and the search assumes it (a
+ * bracket, then a guided search on the grid, breakeven-search.ts). Near the month a class pays off they need not: a higher CDR can fail a trigger sooner
  * and pay the class off before losses reach it (DNA1 M-1 at 18 CPR, 12 severity loses at 5.35 CDR,
  * not at 5.36–5.37, again from 5.38; see the tests). Where such a window lies inside a bracket,
- * bisection could settle on its upper edge; the answer is always a grid CDR with the loss and none
+ * the search could settle on its upper edge; the answer is always a grid CDR with the loss and none
  * one step below. A class that loses at 0 CDR, or below the first step (any CDR above 0), answers
  * 0 with a note saying which.
  */
@@ -150,6 +150,15 @@ export function runBreakevens(spec: DealSpec, base: DealScenario, state: DealSta
   const missing = names.filter((n) => !runs.get(0)?.has(n));
   if (missing.length) throw new RangeError(`bond ${missing.join(', ')} not found in ${spec.dealName}`);
 
+  // The classes below each reference tranche (detaching at or under its attachment): the support
+  // whose write-downs guide its first-loss search. Other classes (MACR, cash-flow deals) bisect.
+  const layers = spec.tranches.map((t) => ({ name: t.name, ...(t as { attachmentPct?: number; detachmentPct?: number }) }));
+  const belowOf = new Map<string, string[]>();
+  for (const t of layers) {
+    if (t.attachmentPct === undefined) continue;
+    belowOf.set(t.name, layers.filter((k) => k.detachmentPct !== undefined && k.detachmentPct <= (t.attachmentPct as number)).map((k) => k.name));
+  }
+
   const solve = (name: string, target: Target): number | null => {
     const at = (step: number) => reached((lossesAt(step).get(name) as { writeDown: number; start: number }), target);
     // A class with no balance at settlement has nothing to lose.
@@ -161,16 +170,20 @@ export function runBreakevens(spec: DealSpec, base: DealScenario, state: DealSta
     const lo = scan[hiIndex - 1] as number;
     const hi = scan[hiIndex] as number;
     if (hi - lo <= 1) return hi;
-    // The analytics root solver on the grid: f is the signed distance at the grid value at or
-    // above x, so its sign changes exactly at the breakeven step; the solver brackets and bisects
-    // (runs are memoized by step, so repeated grid points cost nothing).
-    const f = (x: number) => at(Math.min(hi, Math.max(lo, Math.ceil(x - 1e-9))));
-    const root = findRoot(f, null, { guess: (lo + hi) / 2, floor: lo, ceiling: hi, step: (hi - lo) / 4, tolerance: 0, maxTries: 400 });
-    let step = root.ok ? Math.min(hi, Math.max(lo + 1, Math.ceil(root.x - 1e-9))) : hi;
-    // The grid answer: the smallest step that has the loss (one step either way at most).
-    while (step > lo + 1 && at(step - 1) > 0) step -= 1;
-    while (step < hi && at(step) <= 0) step += 1;
-    return step;
+    const below = belowOf.get(name);
+    return searchGrid(lo, hi, {
+      reached: (step) => at(step) > 0,
+      guide: (step) => {
+        const losses = lossesAt(step);
+        const own = losses.get(name) as { writeDown: number; start: number };
+        if (target === 'fullWriteDown') return own.writeDown - (own.start - HALF_CENT);
+        if (!below) return null;
+        // The support under the class that losses have used up, less what was there: < 0 short of the first loss.
+        let eaten = own.writeDown - HALF_CENT;
+        for (const k of below) eaten += (losses.get(k)?.writeDown ?? 0) - (losses.get(k)?.start ?? 0);
+        return eaten;
+      },
+    });
   };
 
   const original = spec.collateral.cutOffBalance;
