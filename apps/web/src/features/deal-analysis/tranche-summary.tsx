@@ -1,4 +1,4 @@
-import { BondRunResponse, BreakevenResponse, type ClassBreakevenDto } from '@opencrt/contracts';
+import { BondRunResponse, BreakevenResponse, type BreakevenMode, type ClassBreakevenDto } from '@opencrt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
 import type { ExportHeader, ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
@@ -7,6 +7,7 @@ import { messageOf } from '../../api/errors.ts';
 import { formatDollars, formatPercent, MISSING } from '../deal-catalog/catalog-format.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
 import { summaryDeltas, summaryRows, type ComparedField, type SummaryRow } from './tranche-summary-rows.ts';
+import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from './breakeven-modes.ts';
 
 /** A run kept for comparison (issue 18 #17): its summary and the inputs that describe it. */
 export interface PinnedRun { label: string; rows: SummaryRow[] }
@@ -57,6 +58,9 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [yields, setYields] = useState<Map<string, YieldAt>>(new Map());
   const [breakevens, setBreakevens] = useState<Map<string, ClassBreakevenDto> | null>(null);
+  // The mode chosen, and the mode of the answer on screen (a new choice asks the server again).
+  const [breakevenMode, setBreakevenMode] = useState<BreakevenMode>('Cdr');
+  const [shownMode, setShownMode] = useState<BreakevenMode>('Cdr');
   const [busy, setBusy] = useState<'yields' | 'breakeven' | 'workbook' | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Another run: its yields and breakevens are not this one's (the typed prices stay).
@@ -87,10 +91,12 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
   }
 
   async function computeBreakevens() {
+    const mode = breakevenMode;
     setBusy('breakeven'); setError(null);
     try {
-      const answer = await api.post('/simulate/breakeven', { ...runBody, BondNames: rows.map((r) => r.bondName) }, BreakevenResponse);
+      const answer = await api.post('/simulate/breakeven', { ...runBody, BondNames: rows.map((r) => r.bondName), Mode: mode }, BreakevenResponse);
       setBreakevens(new Map(answer.Breakevens.map((b) => [b.BondName, b])));
+      setShownMode(mode);
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -113,7 +119,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
     const text = deltaText(field, deltas?.get(name)?.[field]);
     return deltas && text ? <div className="small text-primary" data-testid={`delta-${name}-${field}`}>{text}</div> : null;
   };
-  const cdr = (x: number | null | undefined) => (x === null || x === undefined ? MISSING : `${x.toFixed(2)}`);
+  const beHeaders = breakevenHeaders(shownMode);
 
   return (
     <section className="crt-panel mt-3" data-testid="tranche-summary">
@@ -128,11 +134,17 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
           {busy === 'yields' ? 'Pricing…' : 'Yields at prices'}
         </button>
         {!agency && (
-          <button type="button" className="btn btn-sm btn-outline-primary" data-testid="compute-breakeven" disabled={busy !== null}
-            title="Solves each class's breakeven CDRs under this run's CPR, severity and delinquency (many runs on the server)"
-            onClick={() => void computeBreakevens()}>
-            {busy === 'breakeven' ? 'Solving breakevens…' : 'Breakeven CDR'}
-          </button>
+          <div className="input-group input-group-sm w-auto">
+            <select className="form-select form-select-sm" style={{ maxWidth: 150 }} aria-label="Breakeven mode" data-testid="breakeven-mode" value={breakevenMode}
+              title={BREAKEVEN_MODES.find((m) => m.value === breakevenMode)?.title} onChange={(e) => setBreakevenMode(e.target.value as BreakevenMode)}>
+              {BREAKEVEN_MODES.map((m) => <option key={m.value} value={m.value} title={m.title}>{m.label}</option>)}
+            </select>
+            <button type="button" className="btn btn-sm btn-outline-primary" data-testid="compute-breakeven" disabled={busy !== null}
+              title="Solves each class's breakevens in the chosen mode under this run's other inputs (many runs on the server)"
+              onClick={() => void computeBreakevens()}>
+              {busy === 'breakeven' ? 'Solving breakevens…' : 'Breakeven'}
+            </button>
+          </div>
         )}
         <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-workbook" disabled={busy !== null}
           title="One XLSX: inputs, this summary, the collateral and every class shown" onClick={() => void exportWorkbook()}>
@@ -152,13 +164,14 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
               {!agency && <><th className="text-end" title={WRITE_DOWN_TITLE}>Write-down</th><th className="text-end">First loss</th></>}
               <th className="text-end">Principal</th><th className="text-end">Interest</th>{!agency && <th className="text-end">Loss</th>}
               <th>Price</th><th className="text-end">Yield</th>
-              {breakevens && <><th className="text-end" title="CDR (%) of the first dollar of loss">BE CDR first loss</th><th className="text-end" title="CDR (%) at which the class is written down to nothing">BE CDR full loss</th></>}
+              {breakevens && <><th className="text-end" title={beHeaders.firstTitle}>{beHeaders.first}</th><th className="text-end" title={beHeaders.fullTitle}>{beHeaders.full}</th></>}
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => {
               const y = yields.get(r.bondName);
               const be = breakevens?.get(r.bondName);
+              const beCells = breakevenCells(shownMode, be);
               return (
                 <tr key={r.bondName} data-testid={`summary-row-${r.bondName}`} className={selected === r.bondName ? 'table-active' : ''}
                   onClick={() => onSelect(r.bondName)} style={{ cursor: 'pointer' }}>
@@ -183,10 +196,10 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
                     {y ? (y.value === null ? MISSING : formatPercent(y.value * 100, 4)) : ''}
                   </td>
                   {breakevens && <>
-                    <td className="text-end" data-testid={`breakeven-first-${r.bondName}`} title={be?.FirstLossNote ?? undefined}>
-                      {cdr(be?.FirstLossCdr)}{be?.FirstLossNote ? ' *' : ''}
+                    <td className="text-end text-nowrap" data-testid={`breakeven-first-${r.bondName}`} title={be?.FirstLossNote ?? undefined}>
+                      {beCells.first}{be?.FirstLossNote ? ' *' : ''}
                     </td>
-                    <td className="text-end" data-testid={`breakeven-full-${r.bondName}`}>{cdr(be?.FullWriteDownCdr)}</td>
+                    <td className="text-end text-nowrap" data-testid={`breakeven-full-${r.bondName}`}>{beCells.full}</td>
                   </>}
                 </tr>
               );
@@ -197,7 +210,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
       <div className="small text-secondary mt-1" data-testid="summary-notes">
         {!agency && <>{WRITE_DOWN_TITLE} </>}WAL and window weigh principal and write-downs; a class paid no principal shows '{MISSING}'.
       </div>
-      {breakevens && <div className="small text-secondary mt-1">Breakeven CDRs in percent, to 0.01; '{MISSING}': not reached below 99.99 CDR.</div>}
+      {breakevens && <div className="small text-secondary mt-1" data-testid="breakeven-footnote">{breakevenFootnote(shownMode)}</div>}
       {[...(breakevens?.values() ?? [])].filter((b) => b.FirstLossNote).map((b) => (
         <div key={b.BondName} className="small text-secondary" data-testid={`breakeven-note-${b.BondName}`}>* {b.BondName}: {b.FirstLossNote}</div>
       ))}
