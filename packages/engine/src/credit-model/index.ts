@@ -4,7 +4,7 @@ export type { CreditModelParameters } from './model-parameters.ts';
 export { buildEconomicPaths, validateCreditModelInputs } from './economic-paths.ts';
 export type { CreditModelInputs, CreditModelName, EconomicPaths } from './economic-paths.ts';
 export * from './model-components.ts';
-export { emptyModelTape, sliceModelTape, tapeOfLines, TYPICAL_LOAN } from './model-loan-tape.ts';
+export { emptyModelTape, repLineTapeOf, sliceModelTape, tapeOfLines, TYPICAL_LOAN } from './model-loan-tape.ts';
 export type { ModelLoanTape } from './model-loan-tape.ts';
 export { addCreditModelSums, creditModelVectors, emptyCreditModelSums, runCreditModel, runCreditModelOnPaths } from './run-credit-model.ts';
 export type { CreditModelSums, CreditModelVectors } from './run-credit-model.ts';

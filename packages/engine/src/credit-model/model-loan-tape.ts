@@ -53,6 +53,48 @@ export function tapeOfLines(lines: readonly { balance: number; grossRate: number
   return tape;
 }
 
+/**
+ * The rep-line tape of a loan tape, for the same run without the tape's dispersion (issue 24: the
+ * loan-level run differs from the rep line where convexity says it should): one pseudo-loan per
+ * amortizing line (the deal's rep lines: balance, rate, remaining term, age) carrying the tape's
+ * balance-weighted averages of score, DTI, SATO, MI coverage, 60+ share, home-price beta, MTMLTV
+ * (balance / value) and other-lien ratio (other liens / value); no home-level value noise.
+ * Balances are the lines' (they sum to the pool balance the run starts from).
+ */
+export function repLineTapeOf(tape: ModelLoanTape, lines: readonly { balance: number; grossRate: number; remainingTerm: number; age: number }[]): ModelLoanTape {
+  let w = 0, score = 0, dti = 0, sato = 0, mi = 0, dq = 0, beta = 0, ltv = 0, other = 0;
+  for (let j = 0; j < tape.count; j++) {
+    const b = tape.balance[j] as number;
+    const value = tape.propertyValue[j] as number;
+    if (!(b > 0) || !(value > 0)) continue;
+    w += b;
+    score += b * (tape.creditScore[j] as number);
+    dti += b * (tape.dtiPct[j] as number);
+    sato += b * (tape.sato[j] as number);
+    mi += b * (tape.miCoverage[j] as number);
+    dq += b * (tape.delinquentShare[j] as number);
+    beta += b * (tape.hpiBeta[j] as number);
+    ltv += (b * b) / value;
+    other += (b * (tape.otherLienBalance[j] as number)) / value;
+  }
+  const live = lines.filter((l) => l.balance > 0 && l.remainingTerm > 0);
+  const out = tapeOfLines(live);
+  if (w <= 0) return out;
+  const avgLtv = ltv / w;
+  for (let i = 0; i < out.count; i++) {
+    const b = out.balance[i] as number;
+    out.creditScore[i] = score / w;
+    out.dtiPct[i] = dti / w;
+    out.sato[i] = sato / w;
+    out.miCoverage[i] = mi / w;
+    out.delinquentShare[i] = dq / w;
+    out.hpiBeta[i] = beta / w;
+    out.propertyValue[i] = b / avgLtv;
+    out.otherLienBalance[i] = (other / w) * (out.propertyValue[i] as number);
+  }
+  return out;
+}
+
 /** A tape of `n` zeroed loans. */
 export function emptyModelTape(n: number): ModelLoanTape {
   return {

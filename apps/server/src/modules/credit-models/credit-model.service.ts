@@ -1,6 +1,7 @@
+import type { CreditModelRun, CreditModelVectorsDto } from '@opencrt/contracts';
 import {
-  addCreditModelSums, creditModelInputsOf, creditModelVectors, isCreditModel, sliceModelTape, validateCreditModelInputs, withModelVectors,
-  type CreditModelSums, type ModelLoanTape, type SimulationRequest,
+  addCreditModelSums, creditModelInputsOf, creditModelVectors, isCreditModel, repLineTapeOf, runCreditModel, sliceModelTape, validateCreditModelInputs,
+  withModelVectors, type CreditModelSums, type CreditModelVectors, type ModelLoanTape, type SimulationRequest,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
@@ -30,25 +31,36 @@ export function checkModelInputs(request: SimulationRequest): void {
 /** Loans per worker part: small tapes run as one task, big ones split over the pool. */
 const LOANS_PER_PART = 25_000;
 
+/** The deal a model run projects: its name, start, pool balance, amortizing lines and horizon. */
+export interface ModelDeal { dealName: string; settlementDate: number; poolBalance: number; lines: readonly ModelLine[]; months: number }
+
 /**
  * Runs the request's credit model on the deal's loans (or lines) through the run service and
  * returns the request carrying the model's CPR/CDR/severity/delinquency vectors. Requests
  * without a model come back unchanged.
- * @param settlementDate yyyymmdd the projection starts after
- * @param months horizon (the deal's remaining months)
+ * @param deal settlementDate: yyyymmdd the projection starts after; months: the horizon (the deal's remaining months)
  */
-export async function applyCreditModel(
-  ctx: ModuleContext, user: AuthUser, request: SimulationRequest,
-  deal: { dealName: string; settlementDate: number; poolBalance: number; lines: readonly ModelLine[]; months: number },
-  signal?: AbortSignal,
-): Promise<SimulationRequest> {
-  if (!isCreditModel(request.PrepaymentModel)) return request;
+export async function applyCreditModel(ctx: ModuleContext, user: AuthUser, request: SimulationRequest, deal: ModelDeal, signal?: AbortSignal): Promise<SimulationRequest> {
+  return (await runCreditModelFor(ctx, user, request, deal, signal)).request;
+}
+
+/**
+ * applyCreditModel, and what the model produced for the answer (issue 24): the loan-level vectors
+ * the waterfall runs on and, for a deal with a loan tape, the same inputs on its rep lines with the
+ * tape's average attributes (repLineTapeOf). The rep-line run is a few pseudo-loans, so it runs
+ * here rather than on the pool. `run` is null for requests without a model.
+ */
+export async function runCreditModelFor(
+  ctx: ModuleContext, user: AuthUser, request: SimulationRequest, deal: ModelDeal, signal?: AbortSignal,
+): Promise<{ request: SimulationRequest; run: CreditModelRun | null }> {
+  const model = request.PrepaymentModel;
+  if (!isCreditModel(model)) return { request, run: null };
   const startMonth = (Math.floor(deal.settlementDate / 100) % 100) % 12 + 1; // month after settlement
   const inputs = creditModelInputsOf(request, startMonth);
   const issues = validateCreditModelInputs(inputs);
   if (issues.length) throw new Invalid(issues.map((i) => i.message).join('\n'));
-  const tape = await loadModelTape(ctx.db, deal.dealName, deal.settlementDate, deal.poolBalance, deal.lines);
-  if (tape.count === 0) throw new Invalid(`${deal.dealName} has no performing collateral to run the ${request.PrepaymentModel} model on.`);
+  const { tape, fromLoans } = await loadModelTape(ctx.db, deal.dealName, deal.settlementDate, deal.poolBalance, deal.lines);
+  if (tape.count === 0) throw new Invalid(`${deal.dealName} has no performing collateral to run the ${model} model on.`);
   const months = Math.max(1, Math.min(480, deal.months));
   const parts = partsOf(tape, Math.max(1, Math.min(ctx.runs.parallelism, Math.ceil(tape.count / LOANS_PER_PART))));
   const outcomes = await ctx.runs.runBatch('creditModel', parts.map((part) => ({ tape: part, inputs, months })), { userId: user.id, signal });
@@ -58,7 +70,22 @@ export async function applyCreditModel(
     sums = sums ? addCreditModelSums(sums, o.value) : o.value;
   }
   if (!sums) throw new Error('The credit model returned nothing.');
-  return withModelVectors(request, creditModelVectors(sums));
+  const vectors = creditModelVectors(sums);
+  const repTape = fromLoans ? repLineTapeOf(tape, deal.lines) : null;
+  const repLine = repTape && repTape.count > 0 ? creditModelVectors(runCreditModel(repTape, inputs, months)) : null;
+  return {
+    request: withModelVectors(request, vectors),
+    run: {
+      Model: model, Loans: fromLoans ? tape.count : 0, RepLines: repLine ? (repTape as ModelLoanTape).count : tape.count,
+      LoanLevel: vectorsDto(vectors), RepLine: repLine ? vectorsDto(repLine) : null,
+    },
+  };
+}
+
+/** Model vectors for the answer: fractions rounded to 1e-10 as the request carries them. */
+function vectorsDto(v: CreditModelVectors): CreditModelVectorsDto {
+  const list = (a: Float64Array) => Array.from(a, (x) => Math.min(1, Math.max(0, Math.round(x * 1e10) / 1e10)));
+  return { Cpr: list(v.cpr), Cdr: list(v.cdr), Severity: list(v.severity) };
 }
 
 /** `count` contiguous slices of a tape (copies, so each part clones alone to its worker). */

@@ -1,3 +1,4 @@
+import { CreditModelRunSchema } from '@opencrt/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -47,6 +48,28 @@ describe('credit-model runs (LDM 2.2, LDM 3.0, AFT)', () => {
     // LDM 2.2 does not read unemployment.
     const ldm22 = async (u: number) => sum(((await run({ ...ldm3, PrepaymentModel: 'LDM', NationalUnemploymentForecast: [0, u] })).json() as SimBody).CollateralCashflow, (r) => r.Defaults);
     expect(await ldm22(0.1)).toBeCloseTo(await ldm22(0.04), 6);
+  });
+
+  it('answers the model\'s own vectors beside the rows: loan level (what the waterfall ran on) and the rep line for the same inputs (issue 24)', async () => {
+    const res = await run(ldm3);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as SimBody & { CreditModel?: unknown };
+    const cm = CreditModelRunSchema.parse(body.CreditModel);
+    expect(cm.Model).toBe('LDM_3');
+    expect(cm.Loans).toBeGreaterThan(100);
+    expect(cm.RepLines).toBeGreaterThan(1);
+    expect(cm.LoanLevel.Cpr.length).toBe(cm.RepLine?.Cdr.length);
+    // Loan level = the vectors the rows ran on (the first payment date collects two months, so a
+    // row's month is not its index: each row's rate is one of the model's months).
+    for (const row of body.CollateralCashflow.slice(1, 13)) expect(cm.LoanLevel.Cpr.some((x) => Math.abs(x - row.CprRate) < 1e-6)).toBe(true);
+    // The dispersed tape defaults more than its average loan (convexity of the roll in MTMCLTV and score).
+    const total = (v: readonly number[]) => v.slice(0, 60).reduce((a, x) => a + x, 0);
+    const rep = cm.RepLine as NonNullable<typeof cm.RepLine>;
+    expect(total(cm.LoanLevel.Cdr)).toBeGreaterThan(total(rep.Cdr) * 1.2);
+    expect(total(cm.LoanLevel.Cpr)).not.toBeCloseTo(total(rep.Cpr), 2);
+    // Shallow answers and runs on user vectors carry none.
+    expect((await run(ldm3, 'analyst', '/api/simulate?useShallowResponse=true')).json()).not.toHaveProperty('CreditModel');
+    expect((await run({ DealName: DNA1, SettlementDate: 20260217, Cpr: [0, 0.1], Cdr: [0, 0.01], LossSeverity: [0, 0.3], Delinquency: [0, 0], Libor: libor })).json()).not.toHaveProperty('CreditModel');
   });
 
   it('checks each input set and its bounds with the screen labels', async () => {

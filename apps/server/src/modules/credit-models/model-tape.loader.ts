@@ -9,7 +9,7 @@ export interface ModelLine { balance: number; grossRate: number; remainingTerm: 
 /**
  * The credit model's tape of a deal: its stored loans at the last reporting period on or before
  * the settlement date (else the first), balances scaled to the pool balance the run starts from;
- * without loans, one typical loan per line. Per loan:
+ * without loans, one typical loan per line (`fromLoans` false). Per loan:
  * - property value = original UPB / LTV grown by the HPI from first payment to settlement
  *   (macro history), so MTMLTV starts from today's estimated value;
  * - SATO = note rate minus the 30y (15y for terms ≤ 180) PMMS level of the first-payment month;
@@ -20,7 +20,9 @@ export interface ModelLine { balance: number; grossRate: number; remainingTerm: 
  *   normal quantiles shuffled by a seed from the deal name, so the tape spans the home-level price
  *   distribution (homes that lost most default first; the back-test's dispersion, issue 24).
  */
-export async function loadModelTape(baseDb: Db, dealName: string, settlementDate: number, poolBalance: number, lines: readonly ModelLine[]): Promise<ModelLoanTape> {
+export async function loadModelTape(
+  baseDb: Db, dealName: string, settlementDate: number, poolBalance: number, lines: readonly ModelLine[],
+): Promise<{ tape: ModelLoanTape; fromLoans: boolean }> {
   const db = dealsDb(baseDb);
   const period = await db.selectFrom('loans').select(sql<number>`max(as_of_date)`.as('d'))
     .where('deal_name', '=', dealName).where('as_of_date', '<=', settlementDate).executeTakeFirst();
@@ -30,7 +32,7 @@ export async function loadModelTape(baseDb: Db, dealName: string, settlementDate
     .select(['current_upb', 'current_rate', 'remaining_months', 'loan_age', 'original_term', 'credit_score', 'dti', 'ltv', 'original_upb',
       'first_payment_date', 'mi_pct', 'delinquency_status', 'state', 'cltv'])
     .where('deal_name', '=', dealName).where('as_of_date', '=', asOf).where('current_upb', '>', 0).execute() : [];
-  if (rows.length === 0) return tapeOfLines(lines.filter((l) => l.balance > 0 && l.remainingTerm > 0));
+  if (rows.length === 0) return { tape: tapeOfLines(lines.filter((l) => l.balance > 0 && l.remainingTerm > 0)), fromLoans: false };
   const total = rows.reduce((s, r) => s + Number(r.current_upb), 0);
   const scale = poolBalance > 0 && total > 0 ? poolBalance / total : 1;
   const tape = emptyModelTape(rows.length);
@@ -64,5 +66,5 @@ export async function loadModelTape(baseDb: Db, dealName: string, settlementDate
     const status = r.delinquency_status;
     tape.delinquentShare[i] = status === 'RA' || Number(status) >= 2 ? 1 : 0;
   });
-  return tape;
+  return { tape, fromLoans: true };
 }
