@@ -33,6 +33,7 @@ import { BondHistoryPanel } from './bond-history-panel.tsx';
 import { BondInfoPanel } from './bond-info-panel.tsx';
 import { defaultBondName, formatMetric, loadBondInputs, loadCleanupCall, matrixProblem, quoteFields, saveBondInputs, saveCleanupCall, scenarioProblem, SILENT_ERRORS, tabFromQuery, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
+import { BondBreakevenPanel } from './bond-breakeven-panel.tsx';
 import { YieldTablePanel } from './yield-table-panel.tsx';
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
@@ -251,6 +252,7 @@ export function BondAnalysisPage() {
               Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, CleanupCall: cleanupCall, ...(abs ? { PrepaymentConvention: effectiveConvention } : {}),
             })}
           />
+          {!agency && <BondBreakevenPanel key={`breakeven|${dealName}|${bondName}`} api={api} bondName={bondName} scenarioBody={() => scenarioBody()} />}
           <div className="d-flex gap-2 mt-2">
             <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" disabled={!result}
               onClick={() => { if (result) void downloadCashflows(header, [{ name: bondName, rows: result.BondCashflow, columns: exportColumns(BOND_COLUMNS) }]).catch((e: unknown) => alerts.error(e)); }}>
