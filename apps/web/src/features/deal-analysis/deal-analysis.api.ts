@@ -1,4 +1,4 @@
-import { DealDetailSchema, DealRemitHistorySchema, type DealDetail, type DealRemitHistoryRow } from '@opencrt/contracts';
+import { DealDetailSchema, DealRemitHistorySchema, type CreditModelRun, type DealDetail, type DealRemitHistoryRow } from '@opencrt/contracts';
 import type { SimulationResponse } from '@opencrt/engine';
 import type { ApiClient } from '../../api/client.ts';
 import { cutSimulationRows } from '../../components/cashflow-table/cut-after-payoff.ts';
@@ -13,7 +13,8 @@ export function fetchDealHistory(api: ApiClient, dealName: string): Promise<Deal
   return api.get(`/deals/${encodeURIComponent(dealName)}/collateral/remitHistory`, DealRemitHistorySchema);
 }
 
-export type SimulationResult = SimulationResponse & { RunTime?: number };
+/** CreditModel: a credit-model run's loan-level and rep-line vectors (issue 24). */
+export type SimulationResult = SimulationResponse & { RunTime?: number; CreditModel?: CreditModelRun };
 
 /** POST /simulate; rows after each pay-off are cut (spec 000 §4) before the screen sees them. */
 export async function runSimulation(api: ApiClient, body: Record<string, unknown>): Promise<SimulationResult> {

@@ -25,4 +25,13 @@ describe('deal charts: the credit model vectors (issue 24)', () => {
     render(<DealCharts result={result} bondNames={[]} agency={false} />);
     expect(screen.queryByTestId('chart-model-vectors')).toBeNull();
   });
+
+  it('sets the loan-level vectors beside the rep line when the answer carries them (a deal with a loan tape)', () => {
+    const v = (x: number) => ({ Cpr: [x, x], Cdr: [x / 10, x / 10], Severity: [0.3, 0.3] });
+    const withModel = { ...result, CreditModel: { Model: 'LDM_3', Loans: 10, RepLines: 2, LoanLevel: v(0.12), RepLine: v(0.1) } } as SimulationResult;
+    render(<DealCharts result={withModel} bondNames={[]} agency={false} model="LDM 3.0" />);
+    expect(screen.getByTestId('chart-model-vectors')).toBeTruthy();
+    expect(screen.getByTestId('chart-model-cdr')).toBeTruthy();
+    expect(screen.getByTestId('model-comparison-cpr').textContent).toContain('+2.00');
+  });
 });

@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
+import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
 import { PeriodChart, type PeriodSeries } from '../../components/period-chart/period-chart.tsx';
 import type { SimulationResult } from './deal-analysis.api.ts';
-
-const MODEL_LABELS: Record<string, string> = { LDM: 'LDM 2.2', LDM_3: 'LDM 3.0', AFT: 'AFT' };
 
 /** The credit model a run request used ('LDM 3.0'), or null for a run on user vectors or a scenario. */
 export function runModelLabel(body: Record<string, unknown> | null | undefined): string | null {
   const model = body?.PrepaymentModel;
-  return typeof model === 'string' ? (MODEL_LABELS[model] ?? null) : null;
+  return typeof model === 'string' ? creditModelLabel(model) : null;
 }
 
 /**
  * Charts of a deal run (issue 18 #14): the collateral balance, the cumulative loss and each
  * class's balance stacked (the paydown), by period, hover for the values; for a credit-model run
- * also the model's CPR, CDR and severity that drove the waterfall (issue 24). They can be hidden;
+ * also the model's CPR, CDR and severity that drove the waterfall, and beside them the rep-line run
+ * of the same inputs when the deal has a loan tape (issue 24). They can be hidden;
  * ECharts loads with the first chart (the tables do not need it).
  */
 export function DealCharts({ result, bondNames, agency, model = null }: { result: SimulationResult; bondNames: string[]; agency: boolean; model?: string | null }) {
@@ -21,13 +21,6 @@ export function DealCharts({ result, bondNames, agency, model = null }: { result
   const periods = useMemo(() => result.CollateralCashflow.map((r) => r.Period), [result]);
   const collateral = useMemo<PeriodSeries[]>(() => [{ name: 'Collateral balance', values: result.CollateralCashflow.map((r) => r.Balance) }], [result]);
   const losses = useMemo<PeriodSeries[]>(() => [{ name: 'Cumulative loss', values: result.CollateralCashflow.map((r) => r.CumulativeLosses) }], [result]);
-  const vectors = useMemo<PeriodSeries[]>(() => [
-    { name: 'CPR %', values: result.CollateralCashflow.map((r) => r.CprRate * 100) },
-    ...(agency ? [] : [
-      { name: 'CDR %', values: result.CollateralCashflow.map((r) => r.CdrRate * 100) },
-      { name: 'Severity %', values: result.CollateralCashflow.map((r) => r.LossSeverityRate * 100) },
-    ]),
-  ], [result, agency]);
   // Rows of a class end after its pay-off (cut for the screen): 0 beyond them.
   const classes = useMemo<PeriodSeries[]>(() => result.BondsCashflows.filter((b) => bondNames.includes(b.BondName)).map((b) => {
     const byPeriod = new Map(b.BondCashflow.map((r) => [r.Period, r.Balance]));
@@ -45,7 +38,7 @@ export function DealCharts({ result, bondNames, agency, model = null }: { result
           {!agency && <div className="col-lg-6"><PeriodChart title="Cumulative loss" periods={periods} series={losses} testId="chart-losses" /></div>}
           {model && (
             <div className="col-12">
-              <PeriodChart title={`Credit model ${model}: CPR, CDR and severity by period (the vectors the waterfall ran on)`} periods={periods} series={vectors} testId="chart-model-vectors" unit="percent" />
+              <ModelVectorsChart rows={result.CollateralCashflow} model={model} agency={agency} run={result.CreditModel ?? null} />
             </div>
           )}
           <div className="col-12"><PeriodChart title="Class balances (stacked)" periods={periods} series={classes} testId="chart-classes" height={340} /></div>
