@@ -1,18 +1,15 @@
-import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { dealsSeeder } from '../modules/deals/deals.catalogue.ts';
 import { portfoliosSeeder } from '../modules/portfolios/portfolios.seed.ts';
 import { reportsSeeder } from '../modules/reports/reports.seed.ts';
 import { vendorScenariosSeeder } from '../modules/scenarios/vendor-scenarios.seed.ts';
+import type { SeedContext, Seeder } from './seed-context.ts';
 import { seedDemoUsers, seedRoles, type SeededLogin } from './seed-users.ts';
-
-export interface SeedContext { db: Db; config: AppConfig; now: Date }
 
 /**
  * Demo data seeders, run in order after migrations on every start; each must be idempotent
  * (do its work only when its data is missing). Later issues add one line each (e.g. deals).
  */
-export const seeders: { name: string; run(ctx: SeedContext): Promise<void> }[] = [
+export const seeders: Seeder[] = [
   dealsSeeder,
   reportsSeeder,
   // After the deals: the demo portfolios' entries are checked against the analyst's deals.

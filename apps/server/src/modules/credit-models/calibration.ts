@@ -12,8 +12,8 @@ import {
   type CreditModelInputs, type CreditModelParameters, type EconomicPaths, type ModelLoanTape,
 } from '@opencrt/engine';
 import type { DealRecord } from '../deals/deal-record.builder.ts';
-import { generateDealHistory } from '../deals/deal-history.generator.ts';
-import { generateLoanTape } from '../deals/loan-tape.generator.ts';
+import { generateDealHistory } from '../demo-data/deal-history.generator.ts';
+import { generateLoanTape } from '../demo-data/loan-tape.generator.ts';
 
 /** One deal's backtest: its tape at issuance, the historical paths, the observed monthly rates. */
 export interface BacktestCase {

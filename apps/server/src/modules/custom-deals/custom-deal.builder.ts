@@ -13,7 +13,7 @@ import { applyBondOverrides, validateDeal, type BondOverride, type DealSpec } fr
 import type { BondFile, DealFile } from '../deals/deal-file.schema.ts';
 import { syntheticCusip, type DealRecord } from '../deals/deal-record.builder.ts';
 import { buildReferenceDealSpec } from '../deals/deal-structure.builder.ts';
-import type { DealHistory } from '../deals/deal-history.generator.ts';
+import type { DealHistory } from '../demo-data/deal-history.generator.ts';
 import { buildDealRows, type DealRows } from '../deals/deal-rows.builder.ts';
 import { addMonths, yyyymmddToIso } from '../deals/deal-dates.ts';
 

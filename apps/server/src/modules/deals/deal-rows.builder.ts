@@ -6,7 +6,7 @@ import type { Insertable } from 'kysely';
 import type { AcisStructure } from '@opencrt/contracts';
 import { NO_DATE } from '@opencrt/contracts';
 import type { DealRecord } from './deal-record.builder.ts';
-import type { DealHistory } from './deal-history.generator.ts';
+import type { DealHistory } from '../demo-data/deal-history.generator.ts';
 import type { LoanRecord } from './loan-record.ts';
 import { addMonths, isoToYyyymmdd } from './deal-dates.ts';
 import type {

@@ -8,11 +8,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { SeedContext } from '../../seed/index.ts';
+import type { SeedContext } from '../../seed/seed-context.ts';
 import { DEFAULT_DATA_DIR, loadDealRecords } from './deal-catalog.loader.ts';
-import { generateDealHistory } from './deal-history.generator.ts';
-import { cashDealHistory } from './cash-deal-history.ts';
-import { generateLoanTape } from './loan-tape.generator.ts';
+import { generateDealHistory } from '../demo-data/deal-history.generator.ts';
+import { cashDealHistory } from '../demo-data/cash-deal-history.ts';
+import { generateLoanTape } from '../demo-data/loan-tape.generator.ts';
 import { type DealRows, buildDealRows } from './deal-rows.builder.ts';
 import { type DealsDb, type DealsTables, dealsDb } from './deals.tables.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDealRecords } from './deal-catalog.loader.ts';
-import { generateDealHistory } from './deal-history.generator.ts';
-import { generateLoanTape } from './loan-tape.generator.ts';
+import { generateDealHistory } from '../demo-data/deal-history.generator.ts';
+import { generateLoanTape } from '../demo-data/loan-tape.generator.ts';
 import { formatFannie, formatFreddieOrigination, formatFreddiePerformance, parseFannieTape, parseFreddieTape } from './loan-tape.codec.ts';
 
 function tapeOf(name: string) {

@@ -3,7 +3,7 @@
  * (a Note and its H twin) sharing the layer pro rata. All money in integer cents so that the
  * bond balances add up to the pool to the cent every month.
  */
-import type { BondFile, DealFile } from './deal-file.schema.ts';
+import type { BondFile, DealFile } from '../deals/deal-file.schema.ts';
 
 interface Layer {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cashDealHistory } from './cash-deal-history.ts';
-import { loadDealRecords } from './deal-catalog.loader.ts';
+import { loadDealRecords } from '../deals/deal-catalog.loader.ts';
 import { generateDealHistory } from './deal-history.generator.ts';
 
 const records = loadDealRecords();

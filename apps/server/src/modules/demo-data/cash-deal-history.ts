@@ -9,7 +9,7 @@
  */
 import { bondRows, runCashDeal, type DealScenario, type DealSpec } from '@opencrt/engine';
 import type { DealHistory, BondPeriod, PoolPeriod } from './deal-history.generator.ts';
-import type { DealRecord } from './deal-record.builder.ts';
+import type { DealRecord } from '../deals/deal-record.builder.ts';
 import { indexRatePct } from './index-rate.path.ts';
 
 const cents = (dollars: number): number => Math.round(dollars * 100);

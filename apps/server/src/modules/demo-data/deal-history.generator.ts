@@ -6,10 +6,10 @@
  * follow the deal's stack (see allocate-principal.ts): the bond balances reconcile with the
  * pool every month, and losses write down from the bottom. Seeded PRNG, no clock.
  */
-import type { BondFile } from './deal-file.schema.ts';
-import type { DealRecord } from './deal-record.builder.ts';
+import type { BondFile } from '../deals/deal-file.schema.ts';
+import type { DealRecord } from '../deals/deal-record.builder.ts';
 import { createRandom } from './seeded-random.ts';
-import { addMonths, daysBetween } from './deal-dates.ts';
+import { addMonths, daysBetween } from '../deals/deal-dates.ts';
 import { indexRatePct } from './index-rate.path.ts';
 import { type StackState, allocatePrincipal, applyCirtStepdown, initialStack, writeDown } from './allocate-principal.ts';
 

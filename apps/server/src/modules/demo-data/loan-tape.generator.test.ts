@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDealRecords } from './deal-catalog.loader.ts';
+import { loadDealRecords } from '../deals/deal-catalog.loader.ts';
 import { generateDealHistory } from './deal-history.generator.ts';
 import { generateLoanTape } from './loan-tape.generator.ts';
 

@@ -4,11 +4,11 @@
  * UPB = the cut-off pool balance to the cent, each rep line's loans carry its rate and
  * remaining term (so WAC/WAM match), and Σ current UPB = the pool balance at the factor date.
  */
-import type { DealRecord } from './deal-record.builder.ts';
-import type { LoanRecord } from './loan-record.ts';
+import type { DealRecord } from '../deals/deal-record.builder.ts';
+import type { LoanRecord } from '../deals/loan-record.ts';
 import type { PoolPeriod } from './deal-history.generator.ts';
 import { type Random, createRandom } from './seeded-random.ts';
-import { addMonths, isoToYyyymmdd } from './deal-dates.ts';
+import { addMonths, isoToYyyymmdd } from '../deals/deal-dates.ts';
 
 type Weighted<T> = readonly (readonly [T, number])[];
 

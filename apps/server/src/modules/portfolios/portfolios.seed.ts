@@ -8,7 +8,7 @@
 import type { PortfolioCreateRequest } from '@opencrt/contracts';
 import { PortfolioBulkRequestSchema } from '@opencrt/contracts';
 import { sql } from 'kysely';
-import type { SeedContext } from '../../seed/index.ts';
+import type { SeedContext } from '../../seed/seed-context.ts';
 import { createPortfolios } from './portfolios.service.ts';
 import { createPortfoliosRepository } from './portfolios.repository.ts';
 import { portfoliosDb } from './portfolios.tables.ts';

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { ReportInput } from '@opencrt/contracts';
-import type { SeedContext } from '../../seed/index.ts';
+import type { SeedContext } from '../../seed/seed-context.ts';
 import { reportsDb } from './reports.tables.ts';
 
 const SEED_KEY = 'reports.demo_seed_version';
