@@ -62,9 +62,11 @@ function requestOf(spec: DealSpec, r: RandomRequest): SimulationRequest {
 
 // A fixed seed keeps the unit step repeatable; CONSERVATION_SEED=<number> (or random) and
 // CONSERVATION_RUNS=<n> explore other scenarios.
-const SEED_ENV = process.env.CONSERVATION_SEED;
+// The engine is typed without Node (no I/O): the test reads the environment through globalThis.
+const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+const SEED_ENV = env.CONSERVATION_SEED;
 const SEED = SEED_ENV === 'random' ? undefined : Number(SEED_ENV ?? 20261127);
-const RUNS = Number(process.env.CONSERVATION_RUNS ?? 8);
+const RUNS = Number(env.CONSERVATION_RUNS ?? 8);
 
 describe('cash conservation of every shipped deal (issue 23 #2)', () => {
   it.each(shipped.map((s) => [s.dealName, s] as const))('%s: per class principal + write-down = starting balance, Σ principal within the collateral cash', (_name, spec) => {
