@@ -4,6 +4,8 @@
  * screen labels it, with its unit ("Line 2: Initial Limit ($) must be from 0 to 1,000,000,000,000").
  */
 import { atLine, mustBeFrom, portfolioEntryFields, PORTFOLIO_TYPES, type PortfolioType } from '@opencrt/contracts';
+import { fieldLabelOf } from './field-labels.ts';
+import { plainMessage } from './zod-messages.ts';
 
 export interface ValidationIssue { instancePath: string; message?: string | undefined }
 
@@ -29,20 +31,64 @@ function entryField(segments: readonly string[], listAt: number, body: unknown):
   return type ? (portfolioEntryFields(type).find((f) => f.key === segments[listAt + 2]) ?? null) : null;
 }
 
-/** One line per problem. Spec messages end with a period and name their field; others get their field. */
+/**
+ * A problem outside a screen's list: the field as the screen labels it with its unit and range
+ * ("Settlement Date must be from 19000101 to 21001231 (YYYYMMDD)"); a field no screen shows keeps
+ * its wire name ("CollateralGroup"); a list item its index ("Cpr.1").
+ */
+function describeField(segments: readonly string[], message: string, context: string | undefined): string {
+  const known = fieldLabelOf(segments);
+  const wire = segments.join('.') || context || 'request';
+  // An item of a listed field (Cpr.1) keeps its index: the label alone would not say which value.
+  const whole = known !== null && segments.length === 1;
+  const label = whole ? known.label : wire;
+  const unit = whole && known.unit ? ` ${known.unit}` : '';
+  const range = BETWEEN.exec(message);
+  if (range && whole && known.date) return `${label} must be from ${range[1]} to ${range[2]}${unit}`;
+  if (range) return `${mustBeFrom(label, Number(range[1]), Number(range[2]))}${unit}`;
+  // A contract message that already names its field by the wire name ("SettlementDate must be YYYYMMDD").
+  const top = segments[0];
+  if (top !== undefined && message.startsWith(`${top} `)) return withScreenLabel(segments, message);
+  const text = labelled(label, message);
+  return text.startsWith(`${label} must`) ? `${text}${unit}` : text;
+}
+
+/**
+ * "{label} must be above 0" for zod's defaults; a spec message ("Missing required: Bond") names
+ * its field itself; any other message follows its field and a colon.
+ */
+function labelled(label: string, message: string): string {
+  const plain = plainMessage(message);
+  if (plain !== message) return `${label} ${plain}`;
+  return message.startsWith('Missing ') ? message : `${label}: ${message}`;
+}
+
+/** A contract message that begins with its field's wire name, with the screen's label instead. */
+function withScreenLabel(segments: readonly string[], message: string): string {
+  const top = segments[0];
+  const known = fieldLabelOf(segments);
+  return known && top !== undefined && message.startsWith(`${top} `) ? `${known.label}${message.slice(top.length)}` : message;
+}
+
+/**
+ * One line per field (a union's branches and a refinement can all fail on one value: the first
+ * says it). Spec messages end with a period and name their field; others get their field.
+ */
 export function describeValidation(issues: readonly ValidationIssue[], context: string | undefined, body: unknown): string {
-  const lines = issues.map((issue) => {
+  const firstPerField = new Map<string, ValidationIssue>();
+  for (const issue of issues) if (!firstPerField.has(issue.instancePath)) firstPerField.set(issue.instancePath, issue);
+  const lines = [...firstPerField.values()].map((issue) => {
     const message = issue.message ?? 'is invalid';
-    if (message.endsWith('.')) return message;
     const segments = issue.instancePath.split('/').filter((s) => s !== '');
+    if (message.endsWith('.')) return withScreenLabel(segments, message);
     const listAt = segments.findIndex((s, i) => LINE_LISTS.has(s) && /^\d+$/.test(segments[i + 1] ?? ''));
-    if (listAt < 0) return `${segments.join('.') || context || 'request'}: ${message}`;
+    if (listAt < 0) return describeField(segments, message, context);
     const rest = segments.slice(listAt + 2).filter((s) => !/^\d+$/.test(s));
     const field = entryField(segments, listAt, body);
     const label = field?.label ?? (rest.join('.') || 'entry');
     const range = BETWEEN.exec(message);
     // The screen's range where the contract's is a wider net (a collateral % up to 1,000 is a bond price's bound).
-    const text = field && range ? mustBeFrom(label, field.min, field.max) : range ? mustBeFrom(label, Number(range[1]), Number(range[2])) : `${label}: ${message}`;
+    const text = field && range ? mustBeFrom(label, field.min, field.max) : range ? mustBeFrom(label, Number(range[1]), Number(range[2])) : labelled(label, message);
     return atLine(Number(segments[listAt + 1]) + 1, text);
   });
   return [...new Set(lines)].join('\n');

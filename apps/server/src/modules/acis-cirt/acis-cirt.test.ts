@@ -38,7 +38,7 @@ describe('POST /api/simulate/cirt', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ Message: 'Missing required: CDR, Initial Limit' });
     const invalid = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 500, InterestRate: 'abc' } });
-    expect(invalid.json()).toEqual({ Message: 'Missing valid: Collateral, Interest Rate' });
+    expect(invalid.json()).toEqual({ Message: 'Missing valid: Interest Rate\nCollateral must be from 0 to 1 (a fraction: 20 % is 0.2)' });
     // Plainly percent where the API takes fractions (issue 23 #5): the unit and range are stated.
     const percent = await t.request({ method: 'POST', url: '/api/simulate/cirt', token, payload: { ...cirt, Margin: 20, InterestRate: 'abc', Cpr: 10 } });
     expect(percent.json().Message.split('\n')).toEqual([

@@ -47,7 +47,7 @@ describe('POST /api/simulate/{price|yield|spread}', () => {
     expect((await post('spread', { ...base, Price: 100 })).json()).toEqual({ Message: ' Price and Benchmark Rate are required.' });
     expect((await post('duration', { ...base, Price: 100 })).statusCode).toBe(400);
     const noBond = await post('yield', { ...base, BondName: undefined, Price: 100 });
-    expect(noBond.json()).toEqual({ Message: 'BondName: Missing required: Bond' });
+    expect(noBond.json()).toEqual({ Message: 'Missing required: Bond' });
   });
 
   it("states quote limits in the user's units, and refuses text in a quote (issue 18 #10)", async () => {

@@ -59,12 +59,13 @@ describe('POST /api/simulate', () => {
     // A severity of 1.5 reads as percent: its unit and range are stated (issue 23 #5).
     expect(invalid.json()).toEqual({ Message: 'Missing valid: CPR\nLoss Severity must be from 0 to 1 (a fraction: 25 % is 0.25)' });
     const both = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, Cpr: '5,,7', LossSeverity: [0, -0.5] } });
-    expect(both.json()).toEqual({ Message: 'Missing valid: CPR, Loss Severity' });
+    // A negative severity is a number out of range: its range, not a bare 'Missing valid' (issue 23 #4).
+    expect(both.json()).toEqual({ Message: 'Missing valid: CPR\nLoss Severity must be from 0 to 1 (a fraction: 25 % is 0.25)' });
     // A settlement date that is no calendar day is refused, not echoed back.
     for (const SettlementDate of [20261345, '20260230']) {
       const bad = await t.request({ method: 'POST', url: '/api/simulate', token, payload: { ...base, SettlementDate } });
       expect(bad.statusCode).toBe(400);
-      expect((bad.json() as { Message: string }).Message).toContain('SettlementDate must be a calendar date (YYYYMMDD)');
+      expect((bad.json() as { Message: string }).Message).toContain('Settlement Date must be a calendar date (YYYYMMDD)');
     }
     const details = await t.request({ method: 'GET', url: `/api/deals/${encodeURIComponent(DNA1)}/details?settlementDate=20261345`, token });
     expect(details.statusCode).toBe(400);
