@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
+import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
 import { formatDollars } from '../deal-catalog/catalog-format.ts';
 import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
 import { DealEditorLinks } from '../deal-editor/deal-editor-links.tsx';
@@ -144,6 +145,7 @@ export function AcisAnalysisPage() {
               ))}
             </ul>
           )}
+          {current && <ModelVectorsChart rows={current.AcisCashflow} model={creditModelLabel(s.model.model)} />}
           {(current || matrix) && (
             <ReinsuranceResults single={current ? acisSingle(current) : null} matrix={matrix} selected={selected} testId="acis-results" settlement={s.effectiveSettlement} callNote={s.callNote}
               triggers={{ show: showTriggers, onShow: setShowTriggers, rows: triggers }}

@@ -16,6 +16,7 @@ import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
 import { CashflowTable } from '../../components/cashflow-table/cashflow-table.tsx';
+import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
 import { BondCharts } from './bond-charts.tsx';
 import { spreadInBp } from './spread-bp.ts';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
@@ -263,6 +264,8 @@ export function BondAnalysisPage() {
               Copy link to this run
             </button>
           </div>
+          {/* The model's vectors (a scenario, a user cashflow or a matrix cell runs without it). */}
+          {result && <ModelVectorsChart rows={result.BondCashflow} model={creditModelLabel(cell || scenario || userCashflow ? null : model.model)} agency={agency} />}
           {result && <div className="mt-2"><CashflowTable rows={result.BondCashflow} columns={BOND_COLUMNS} testId="bond-cashflow-table" /></div>}
           {result && <BondCharts rows={result.BondCashflow} agency={agency} />}
           <BondHistoryPanel key={`${dealName}|${bondName}`} dealName={dealName} bondName={bondName} />

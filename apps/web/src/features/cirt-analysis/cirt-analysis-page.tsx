@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
+import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
 import { formatDollars } from '../deal-catalog/catalog-format.ts';
 import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
 import { DealEditorLinks } from '../deal-editor/deal-editor-links.tsx';
@@ -93,6 +94,7 @@ export function CirtAnalysisPage() {
               </table>
             </section>
           )}
+          {result && <ModelVectorsChart rows={result.CirtCashflow} model={creditModelLabel(s.model.model)} />}
           {(result || matrix) && (
             <ReinsuranceResults single={result ? cirtSingle(result) : null} matrix={matrix} selected={selected} testId="cirt-results" settlement={s.effectiveSettlement} callNote={s.callNote}
               onCell={(c) => { setSelected(c); s.setInputs({ ...s.inputs, cpr: String(c.cpr), cdr: String(c.cdr) }); void runOne(false, { SelectedScenarioId: null, Cpr: [0, c.cpr / 100], Cdr: [0, c.cdr / 100] }); }} />
