@@ -140,8 +140,12 @@ Definitions: default = UPB reaching 180 days delinquent, % of original balance; 
 net loss = % of original balance. Other vintages keep the 2007 pool's credit mix and spread over PMMS (note rate =
 January PMMS + 0.11 for 60-80, + 0.33 for 80-97) so that only the macro path differs. The 80-97 pool's means
 (FICO 705, DTI 40.5, LTV 91, CLTV 91.5, 26 % MI cover) are our assumption: the presentation gives its outcomes only.
-LDM 2.2 and AFT read the same inputs on a back-test (HPI and mortgage rates; tunes are 1) and give identical
-results; LDM 3.0 also reads unemployment and has its own roll coefficients.
+LDM 2.2 and AFT read the same inputs on a back-test and give identical results, as they should: AFT's input set
+(HPA, 15y and 30y mortgage rates; spec 000 §4) holds nothing LDM 2.2 does not read (its HPA is the same home-price
+growth as LDM's HPI, here the FHFA path), and the back-test gives both the PMMS rates with tunes of 1. They differ
+exactly where a run gives them different inputs: HPA vs HPI, tunes (AFT runs untuned), and the Treasury curve, from
+which LDM 2.2 builds its 15-year rate (30-year rate less a slope-dependent spread) or, without a 30-year rate, its
+mortgage path (engine test model-input-sets.test.ts). LDM 3.0 also reads unemployment and has its own roll coefficients.
 
 ## Vintages 2004-2012 (model, or model / published (band) for 2007; percent)
 
