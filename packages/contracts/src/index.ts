@@ -6,6 +6,8 @@ export * from './public-forms.ts';
 export * from './deals.ts';
 export * from './scenarios.ts';
 export * from './vectors.ts';
+export * from './rate-presets.ts';
+export * from './loss-timing.ts';
 export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';

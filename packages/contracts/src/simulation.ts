@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { IdSchema, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
 import { isCalendarYyyymmdd } from './deals.ts';
 import { PrerunCashflowSchema } from './user-cashflows.ts';
+import { presetCheckedRate } from './rate-presets.ts';
+import { LossTimingFields } from './loss-timing.ts';
+
+/** OpenAPI notes of the standard-curve presets the CPR and CDR fields take (issue 25 #6; checked in rate-presets.ts, expanded by the server). */
+const PRESET_NOTE = {
+  CPR: ' Or a PSA preset: "150 PSA" (percent of the PSA curve, 0 to 10,000; by period from loan age 1).',
+  CDR: ' Or an SDA preset: "100 SDA" (percent of the SDA curve, 0 to 10,000; by period from loan age 1).',
+} as const;
 
 /**
  * A request rate (spec 000 §3): a fraction, a list of fractions (period-indexed with the leading
@@ -74,8 +82,8 @@ export const SimulationRequestSchema = z.object({
   UseMortgageInsurance: z.boolean().optional().default(false),
   /** 0 or absent = every group; deals have a handful of groups at most. */
   CollateralGroup: boundedInt(0, 20).optional().nullable(),
-  Cpr: RequestRate.describe(rateDescription('CPR (annual prepayment rate)', '0.999999', '10 % = 0.1', true)),
-  Cdr: RequestRate.describe(rateDescription('CDR (annual default rate)', '0.999999', '0.5 % = 0.005', true)),
+  Cpr: presetCheckedRate(RequestRate, 'CPR').describe(rateDescription('CPR (annual prepayment rate)', '0.999999', '10 % = 0.1', true) + PRESET_NOTE.CPR),
+  Cdr: presetCheckedRate(RequestRate, 'CDR').describe(rateDescription('CDR (annual default rate)', '0.999999', '0.5 % = 0.005', true) + PRESET_NOTE.CDR),
   LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
   Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
   Libor: IndexRateInput,
@@ -88,6 +96,8 @@ export const SimulationRequestSchema = z.object({
    * (SIFMA Standard Formulas); an ABS speed is a single value, the first of a vector.
    */
   PrepaymentConvention: z.enum(['CPR', 'ABS']).optional(),
+  /** A cumulative loss and its timing by year (issue 25 #6): together they replace the CDR. */
+  ...LossTimingFields,
   /** Months from default to liquidation (OpenCRT extension; default: the deal's convention). */
   RecoveryLagMonths: z.number().int('Recovery lag must be whole months.').min(0).max(60).optional().nullable(),
   /** Servicer advances P&I of delinquent loans (OpenCRT extension; default: the deal's convention). */
@@ -261,8 +271,8 @@ export const YIELD_TABLE_LIMITS = {
  */
 export const YieldTableScenarioSchema = z.object({
   Name: z.string(YIELD_TABLE_LIMITS.Name).trim().min(1, YIELD_TABLE_LIMITS.Name).max(100, YIELD_TABLE_LIMITS.Name),
-  Cpr: RequestRate.describe(rateDescription('CPR (annual prepayment rate)', '0.999999', '10 % = 0.1', true)),
-  Cdr: RequestRate.describe(rateDescription('CDR (annual default rate)', '0.999999', '0.5 % = 0.005', true)),
+  Cpr: presetCheckedRate(RequestRate, 'CPR').describe(rateDescription('CPR (annual prepayment rate)', '0.999999', '10 % = 0.1', true) + PRESET_NOTE.CPR),
+  Cdr: presetCheckedRate(RequestRate, 'CDR').describe(rateDescription('CDR (annual default rate)', '0.999999', '0.5 % = 0.005', true) + PRESET_NOTE.CDR),
   LossSeverity: RequestRate.describe(rateDescription('Loss severity', '1', '25 % = 0.25')),
   Delinquency: RequestRate.describe(rateDescription('Delinquency', '1', '2 % = 0.02')),
   SelectedScenarioId: IdSchema.optional().nullable(),

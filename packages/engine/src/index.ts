@@ -13,9 +13,10 @@ export { cprToSmm, smmToCpr, cdrToMdr, mdrToCdr } from './rates/rate-conversions
 export { psaCpr, sdaCdr } from './rates/standard-curves.ts';
 export { expandVector, valueAt } from './rates/vector.ts';
 export type { RateInput } from './rates/vector.ts';
-export { parseRampVector } from './rates/ramp-syntax.ts';
+export { looksLikeCurvePreset, parseCurvePreset, parseRampVector } from './rates/ramp-syntax.ts';
+export { cdrFromLossTiming, lossTimingProblem, MAX_LOSS_TIMING_YEARS } from './rates/loss-timing.ts';
 export { absToSmm, absSmmVector } from './rates/abs-speed.ts';
-export type { RampParseResult } from './rates/ramp-syntax.ts';
+export type { RampParseResult, StandardCurve } from './rates/ramp-syntax.ts';
 
 export type { CollateralFlows, CollateralLine, CollateralScenario, SpeedInput } from './collateral/collateral-types.ts';
 export { projectRepLines } from './collateral/project-rep-lines.ts';

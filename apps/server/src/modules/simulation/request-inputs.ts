@@ -1,5 +1,6 @@
-import type { RequestRate, SimulationRequestBody } from '@opencrt/contracts';
+import { curvePresetRate, type PresetField, type RequestRate, type SimulationRequestBody } from '@opencrt/contracts';
 import type { SimulationRequest } from '@opencrt/engine';
+import { lossTimingCdr } from './loss-timing-input.ts';
 import { AppError, Invalid } from '../../http/errors.ts';
 
 /** Looks up a user's named vector (percent values), or throws with '{name} vector was not found.'. */
@@ -10,10 +11,11 @@ const NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i;
 /**
  * One rate of the request as the engine takes it. Text that is a number or a comma list of numbers
  * becomes numbers (blanks stay invalid so the engine reports 'Missing valid: ...'); other text in
- * CPR or CDR is a user vector's name (spec 000 §7), whose percent values become fractions with
- * the leading period-0 element the request convention expects.
+ * CPR or CDR is a standard-curve preset ("150 PSA", "100 SDA") or else a user vector's name (spec
+ * 000 §7), whose percent values become fractions with the leading period-0 element the request
+ * convention expects.
  */
-async function rateOf(value: RequestRate, allowVectorName: boolean, lookup: VectorLookup): Promise<number | number[] | undefined> {
+async function rateOf(value: RequestRate, allowVectorName: boolean, lookup: VectorLookup, field?: PresetField): Promise<number | number[] | undefined> {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') return value;
   if (Array.isArray(value)) return value.map((x) => (typeof x === 'number' ? x : x !== null && NUMBER.test(x) ? Number(x) : Number.NaN));
@@ -22,6 +24,12 @@ async function rateOf(value: RequestRate, allowVectorName: boolean, lookup: Vect
   if (text.split(',').every((part) => NUMBER.test(part))) {
     const list = text.split(',').map(Number);
     return list.length === 1 ? list[0] : list;
+  }
+  // A standard-curve preset ("150 PSA" in CPR, "100 SDA" in CDR; issue 25 #6) before a vector name.
+  const preset = field ? curvePresetRate(text, field) : null;
+  if (preset) {
+    if ('error' in preset) throw new Invalid(preset.error);
+    return preset.values;
   }
   if (!allowVectorName || !/[a-z]/i.test(text)) return [Number.NaN];
   try {
@@ -36,12 +44,14 @@ async function rateOf(value: RequestRate, allowVectorName: boolean, lookup: Vect
 /** The engine request of a validated body, with named vectors resolved. */
 export async function toEngineRequest(body: SimulationRequestBody, lookup: VectorLookup): Promise<SimulationRequest> {
   const [Cpr, Cdr, LossSeverity, Delinquency, Libor] = await Promise.all([
-    rateOf(body.Cpr, true, lookup),
-    rateOf(body.Cdr, true, lookup),
+    rateOf(body.Cpr, true, lookup, 'CPR'),
+    rateOf(body.Cdr, true, lookup, 'CDR'),
     rateOf(body.LossSeverity, false, lookup),
     rateOf(body.Delinquency, false, lookup),
     rateOf(body.Libor, false, lookup),
   ]);
+  // A cumulative loss with its timing curve replaces the CDR (issue 25 #6).
+  const timedCdr = lossTimingCdr(body, Cpr, LossSeverity);
   const request: SimulationRequest = {
     DealName: body.DealName,
     SettlementDate: body.SettlementDate ?? null,
@@ -50,7 +60,7 @@ export async function toEngineRequest(body: SimulationRequestBody, lookup: Vecto
     UseMortgageInsurance: body.UseMortgageInsurance,
     CollateralGroup: body.CollateralGroup ?? null,
     // The engine's validation names what is missing; the casts keep undefined for that.
-    Cpr: Cpr as number, Cdr: Cdr as number, LossSeverity: LossSeverity as number, Delinquency: Delinquency as number, Libor: Libor as number,
+    Cpr: Cpr as number, Cdr: (timedCdr ?? Cdr) as number, LossSeverity: LossSeverity as number, Delinquency: Delinquency as number, Libor: Libor as number,
     PrepaymentModel: body.PrepaymentModel ?? null,
     BondName: body.BondName ?? null,
   };

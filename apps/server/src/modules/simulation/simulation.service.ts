@@ -14,6 +14,7 @@ import { resolveUserVector } from '../vectors/index.ts';
 import { dealInput, type DealInput } from '../../runs/deal-cache.ts';
 import { findLoanTape, loadLoanTapeOf } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
+import { recoveryLagProblem } from './loss-timing-input.ts';
 import { shallowResponse } from './shallow-response.ts';
 import { scenarioFractionFields, withUnitMessages } from './rate-units.ts';
 import { checkSettlementBeforeMaturity } from '../acis-cirt/reinsurance-inputs.ts';
@@ -91,6 +92,8 @@ export async function prepareRun(
   if (request.CollateralGroup != null && !groups.includes(request.CollateralGroup)) {
     throw new Invalid(`CollateralGroup must be one of ${deal.deal_name}'s collateral groups (${groups.join(', ')}), or empty for all.`);
   }
+  const lagProblem = recoveryLagProblem(spec, request.RecoveryLagMonths);
+  if (lagProblem) throw new Invalid(lagProblem);
   const prerun = prerunProblems(spec, request);
   if (prerun.length) throw new Invalid(prerun.join('\n'));
   const poolBalance = start.state?.poolBalance ?? spec.collateral.cutOffBalance;
