@@ -34,7 +34,7 @@ export const DEMO_VENDORS = [
   { vendor: 'Summit Credit Research', creditScale: 1.25, rampMonths: 12 },
 ] as const;
 
-/** The ten demo scenarios as rows of the scenarios table. */
+/** The ten demo scenarios as rows of the scenarios table (flat index: no forward curve). */
 export function demoVendorScenarios() {
   return DEMO_VENDORS.flatMap(({ vendor, creditScale, rampMonths }) => SHAPES.map((s) => ({
     scenario_name: s.name, deal_name: null, vendor, shared: true,
@@ -42,6 +42,7 @@ export function demoVendorScenarios() {
     cdr: ramp(s.cdr[0] * creditScale, s.cdr[1] * creditScale, rampMonths),
     loss_severity: ramp(s.severity, Math.min(100, s.severity * creditScale), rampMonths),
     delinquency: ramp(s.delinquency, s.delinquency * creditScale, rampMonths),
+    index_curve: [] as number[],
   })));
 }
 
