@@ -8,6 +8,7 @@ export * from './scenarios.ts';
 export * from './vectors.ts';
 export * from './rate-presets.ts';
 export * from './loss-timing.ts';
+export * from './trigger-timeline.ts';
 export * from './simulation.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';

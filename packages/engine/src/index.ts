@@ -47,6 +47,8 @@ export type { ScheduleAggregates } from './collateral/schedule-aggregates.ts';
 export { runBondMatrix, MATRIX_CPR_PCT, MATRIX_CDR_PCT } from './simulate/bond-matrix.ts';
 export type { BondMatrix, BondMatrixOptions, CellFollowUp, CellMetric } from './simulate/bond-matrix.ts';
 export { runBreakevens } from './simulate/breakeven-cdr.ts';
+export { triggerTimeline } from './simulate/trigger-timeline.ts';
+export type { TriggerTimeline, TriggerTestName } from './simulate/trigger-timeline.ts';
 export type { BreakevenMode, BreakevenOptions, BreakevenResult, ClassBreakeven } from './simulate/breakeven-cdr.ts';
 export type { AnyDealRun, BondRows } from './simulate/bond-cashflows.ts';
 export { runCashDeal, groupCollections, sumFlows } from './simulate/run-cash-deal.ts';

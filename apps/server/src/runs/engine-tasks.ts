@@ -8,7 +8,7 @@
  * loads the deal (spec, state, tape) and passes it in, as `deal: DealInput` (run/deal-cache.ts)
  * so the worker caches it by version.
  */
-import { simulate, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
+import { simulate, triggerTimeline, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
 import { runPortfolioCell, runPortfolioLine, type PortfolioLineInput } from '../modules/portfolios/portfolio-line.task.ts';
 import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts';
 import { acisMatrixRowsTask, acisTask, cirtMatrixRowsTask, cirtTask } from '../modules/acis-cirt/reinsurance.tasks.ts';
@@ -27,7 +27,9 @@ export type SimulateTaskInput = { request: SimulationRequest } & (
 
 function simulateTask(input: SimulateTaskInput) {
   const { spec, state, tape } = 'deal' in input ? resolveDeal(input.deal) : input;
-  return simulate(spec, input.request, state, tape);
+  const response = simulate(spec, input.request, state, tape);
+  // The tests' pass/fail by period, compact (issue 25 #7): kept by the shallow answer too.
+  return { ...response, TriggerTimeline: triggerTimeline(spec, response.MiscVariables.Triggers) };
 }
 
 export const engineTasks = {

@@ -1,4 +1,5 @@
 import type { UserCollateralRows } from '../collateral/user-collateral.ts';
+import type { TriggerTimeline } from './trigger-timeline.ts';
 /**
  * Simulation request and response, named exactly as the spec (000 §3 "Simulation request",
  * "Deal cashflow result", collateral and bond cashflow rows; 001 §3.9).
@@ -170,4 +171,6 @@ export interface SimulationResponse {
   CollateralCashflow: CollateralCashflowRow[];
   BondsCashflows: BondCashflowResult[];
   MiscVariables: MiscVariables;
+  /** Per period pass/fail of each deal test (issue 25 #7; trigger-timeline.ts); added by the server's run task. */
+  TriggerTimeline?: TriggerTimeline;
 }
