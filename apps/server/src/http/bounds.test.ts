@@ -36,8 +36,8 @@ describe('bounded request fields', () => {
     expect(await refused('POST', '/api/simulate', { ...run, CollateralGroup: -1 })).toBe('Collateral Group must be from 0 to 20');
     expect(await refused('POST', '/api/simulate', { ...run, CollateralGroup: 7 })).toMatch(/^CollateralGroup must be one of STACR 2026-DNA1's collateral groups \(/);
     expect(await refused('POST', '/api/simulate', { ...run, Libor: -0.5 })).toBe('LIBOR / SOFR must be from -0.1 to 1 (a fraction: 4 % is 0.04)');
-    expect(await refused('POST', '/api/simulate', { ...run, LossSeverity: 1e300 })).toBe('Loss Severity must be from -1,000 to 1,000 (a fraction: 25 % is 0.25)');
-    expect(await refused('POST', '/api/simulate', { ...run, Cpr: [0, 1e308] })).toBe('Cpr.1 must be from -1,000 to 1,000');
+    expect(await refused('POST', '/api/simulate', { ...run, LossSeverity: 1e300 })).toBe('Loss Severity must be from 0 to 1 (a fraction: 25 % is 0.25)');
+    expect(await refused('POST', '/api/simulate', { ...run, Cpr: [0, 1e308] })).toBe('CPR period 1 must be from 0 to 0.999999 (a fraction: 10 % is 0.1)');
     // In range for the schema but plainly percent: the unit and the range answer (issue 23 #5).
     expect(await refused('POST', '/api/simulate', { ...run, Cpr: 5 })).toBe('CPR must be from 0 to 0.999999 (a fraction: 10 % is 0.1)');
     expect(await refused('POST', '/api/simulate', { ...run, Cpr: [0, 10, 12], LossSeverity: 'x' })).toBe('Missing valid: Loss Severity\nCPR must be from 0 to 0.999999 (a fraction: 10 % is 0.1)');
@@ -51,6 +51,8 @@ describe('bounded request fields', () => {
     // zod's defaults in the house wording.
     expect(await refused('POST', '/api/simulate', { ...run, TuneCpr: 0 })).toBe('Tune CPR must be above 0 (a multiplier)');
     expect(await refused('POST', '/api/simulate', { ...run, TuneCpr: 'x' })).toBe('Tune CPR must be a number (a multiplier)');
+    expect(await refused('POST', '/api/simulate/price/matrix', { ...run, BondName: 'M-1', Yield: 0.05, MatrixCpr: [5, 500], MatrixCdr: [1] })).toBe('Matrix CPR (%) value 2 must be at most 99.9999');
+    expect(await refused('POST', '/api/simulate/price/matrix', { ...run, BondName: 'M-1', Yield: 0.05, MatrixCpr: ['abc'], MatrixCdr: [1] })).toBe('Matrix CPR (%) value 1 must be a number');
     expect(await refused('POST', '/api/simulate', { ...run, PrepaymentModel: 'XYZ' })).toBe('PrepaymentModel must be one of "UserDefined", "LDM", "LDM_3", "AFT"');
   });
 

@@ -5,18 +5,29 @@
  * fields no screen shows keep their wire name. `unit` follows the range: the wire unit, so an API
  * caller learns it too.
  */
-/** `date`: a YYYYMMDD number, whose range is written without thousands separators. */
-export interface FieldLabel { label: string; unit?: string; date?: boolean }
+/**
+ * `date`: a YYYYMMDD number, whose range is written without thousands separators. `item`: how a
+ * list's element is named ("CPR period 3", "Matrix CPR (%) value 2"): a run vector's index is its
+ * period (the leading element is period 0), a forward curve starts at period 1, an axis counts from 1.
+ * `range`: the engine's range where the contract's bound is only a net against absurd numbers.
+ */
+export interface FieldLabel { label: string; unit?: string; date?: boolean; item?: (index: number) => string; range?: readonly [number, number] }
+
+const period = (index: number): string => `period ${index}`;
+const value = (index: number): string => `value ${index + 1}`;
 
 const FIELD_LABELS: Readonly<Record<string, FieldLabel>> = {
   SettlementDate: { label: 'Settlement Date', unit: '(YYYYMMDD)', date: true },
   CancellationDate: { label: 'Optional Cancellation Date', unit: '(YYYYMM or YYYYMMDD)', date: true },
   CollateralGroup: { label: 'Collateral Group' },
-  Cpr: { label: 'CPR', unit: '(a fraction: 10 % is 0.1)' },
-  Cdr: { label: 'CDR', unit: '(a fraction: 0.5 % is 0.005)' },
-  LossSeverity: { label: 'Loss Severity', unit: '(a fraction: 25 % is 0.25)' },
-  Delinquency: { label: 'Delinquency', unit: '(a fraction: 2 % is 0.02)' },
-  Libor: { label: 'LIBOR / SOFR', unit: '(a fraction: 4 % is 0.04)' },
+  Cpr: { item: period, range: [0, 0.999999], label: 'CPR', unit: '(a fraction: 10 % is 0.1)' },
+  Cdr: { item: period, range: [0, 0.999999], label: 'CDR', unit: '(a fraction: 0.5 % is 0.005)' },
+  LossSeverity: { item: period, range: [0, 1], label: 'Loss Severity', unit: '(a fraction: 25 % is 0.25)' },
+  Delinquency: { item: period, range: [0, 1], label: 'Delinquency', unit: '(a fraction: 2 % is 0.02)' },
+  Libor: { item: period, label: 'LIBOR / SOFR', unit: '(a fraction: 4 % is 0.04)' },
+  IndexCurve: { label: 'Index Curve', unit: '(a fraction: 4 % is 0.04)', item: (index) => `period ${index + 1}` },
+  MatrixCpr: { label: 'Matrix CPR (%)', item: value },
+  MatrixCdr: { label: 'Matrix CDR (%)', item: value },
   OwnedFaceAmt: { label: 'Initial Limit ($)' },
   Margin: { label: 'Collateral', unit: '(a fraction of the limit: 20 % is 0.2)' },
   InterestRate: { label: 'Interest Rate', unit: '(a fraction: 1 % is 0.01)' },

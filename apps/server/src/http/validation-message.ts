@@ -34,18 +34,20 @@ function entryField(segments: readonly string[], listAt: number, body: unknown):
 /**
  * A problem outside a screen's list: the field as the screen labels it with its unit and range
  * ("Settlement Date must be from 19000101 to 21001231 (YYYYMMDD)"); a field no screen shows keeps
- * its wire name ("CollateralGroup"); a list item its index ("Cpr.1").
+ * its wire name ("CollateralGroup"); a list element its place ("CPR period 1", "Matrix CPR (%) value 2").
  */
 function describeField(segments: readonly string[], message: string, context: string | undefined): string {
   const known = fieldLabelOf(segments);
   const wire = segments.join('.') || context || 'request';
-  // An item of a listed field (Cpr.1) keeps its index: the label alone would not say which value.
-  const whole = known !== null && segments.length === 1;
-  const label = whole ? known.label : wire;
+  // An element of a known list (Cpr/3) is named by its place in the list ("CPR period 3").
+  const item = known?.item && segments.length === 2 && /^\d+$/.test(segments[1] ?? '') ? known.item(Number(segments[1])) : null;
+  const whole = known !== null && (segments.length === 1 || item !== null);
+  const label = whole ? (item ? `${known.label} ${item}` : known.label) : wire;
   const unit = whole && known.unit ? ` ${known.unit}` : '';
   const range = BETWEEN.exec(message);
   if (range && whole && known.date) return `${label} must be from ${range[1]} to ${range[2]}${unit}`;
-  if (range) return `${mustBeFrom(label, Number(range[1]), Number(range[2]))}${unit}`;
+  const [min, max] = (whole ? known.range : undefined) ?? [Number(range?.[1]), Number(range?.[2])];
+  if (range) return `${mustBeFrom(label, min, max)}${unit}`;
   // A contract message that already names its field by the wire name ("SettlementDate must be YYYYMMDD").
   const top = segments[0];
   if (top !== undefined && message.startsWith(`${top} `)) return withScreenLabel(segments, message);
