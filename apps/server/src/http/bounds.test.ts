@@ -68,6 +68,9 @@ describe('bounded request fields', () => {
     // A line and the field as the portfolio screen labels them, with unit and range (issue 23 #4).
     expect(await refused('POST', '/api/portfolios/', create({ Margin: -1 }))).toBe('Line 1: Price ($) must be from 0 to 1,000');
     expect(await refused('POST', '/api/portfolios/', create({ Cpr: [500] }))).toBe('Line 1: CPR (%) must be from 0 to 100');
+    const runEntry = { OrdinalNumber: 1, DealName: 'STACR 2026-DNA1', BondName: 'M-1', Cpr: 0.1, Cdr: 0.01, LossSeverity: 0.25, Delinquency: 0, Libor: 0.04 };
+    expect(await refused('POST', '/api/simulate/portfolio', { PortfolioType: 'Bonds', SettlementDate: 20261127, Entries: [{ ...runEntry, OwnedFaceAmt: -5 }] }))
+      .toBe('Line 1: Balance ($) must be from 0 to 1,000,000,000,000');
     expect(await refused('POST', '/api/portfolios/bulk', [create({}), create({ OwnedFaceAmt: 1e20 })])).toBe('Line 1: Balance ($) must be from 0 to 1,000,000,000,000');
   });
 

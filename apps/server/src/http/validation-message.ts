@@ -24,6 +24,12 @@ const typeAt = (value: unknown): PortfolioType | null => {
  * carry the type beside the entries); null when the type is not in the body or the field has none.
  */
 function entryField(segments: readonly string[], listAt: number, body: unknown): { label: string; min: number; max: number } | null {
+  // A portfolio run (POST /simulate/portfolio) sends rates as fractions, not the screen's percent:
+  // only the dollar amount shares the stored entry's label and range.
+  if (segments[listAt] === 'Entries' && listAt === 0 && segments[listAt + 2] === 'OwnedFaceAmt') {
+    const type = typeAt(body);
+    return type ? (portfolioEntryFields(type).find((f) => f.key === 'OwnedFaceAmt') ?? null) : null;
+  }
   if (segments[listAt] !== 'PortfolioEntries') return null;
   // The portfolio holding the list: the body itself, or one item of a bulk save.
   const owner = listAt === 0 ? body : Array.isArray(body) ? (body as unknown[])[Number(segments[listAt - 1])] : null;
