@@ -53,6 +53,7 @@ describe('bounded request fields', () => {
     expect(await refused('POST', '/api/simulate', { ...run, TuneCpr: 'x' })).toBe('Tune CPR must be a number (a multiplier)');
     expect(await refused('POST', '/api/simulate/price/matrix', { ...run, BondName: 'M-1', Yield: 0.05, MatrixCpr: [5, 500], MatrixCdr: [1] })).toBe('Matrix CPR (%) value 2 must be at most 99.9999');
     expect(await refused('POST', '/api/simulate/price/matrix', { ...run, BondName: 'M-1', Yield: 0.05, MatrixCpr: ['abc'], MatrixCdr: [1] })).toBe('Matrix CPR (%) value 1 must be a number');
+    expect(await refused('POST', '/api/simulate', { ...run, CollateralGroup: 1.5 })).toBe('Collateral Group must be a whole number from 0 to 20');
     expect(await refused('POST', '/api/simulate', { ...run, PrepaymentModel: 'XYZ' })).toBe('PrepaymentModel must be one of "UserDefined", "LDM", "LDM_3", "AFT"');
   });
 

@@ -12,7 +12,10 @@ export interface ValidationIssue { instancePath: string; message?: string | unde
 /** Lists whose items are a screen's lines (portfolio entries, in a saved portfolio or a run). */
 const LINE_LISTS = new Set(['Entries', 'PortfolioEntries']);
 /** The contracts' range message (common.ts `between`). */
-const BETWEEN = /^must be between (-?\d+(?:\.\d+)?(?:e[+-]?\d+)?) and (-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)$/;
+const BETWEEN = /^must be (?:a whole number )?between (-?\d+(?:\.\d+)?(?:e[+-]?\d+)?) and (-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)$/;
+/** "{label} must be from {min} to {max}", saying "a whole number" when the contract asked for one. */
+const rangeText = (label: string, min: number, max: number, message: string): string =>
+  message.startsWith('must be a whole number') ? mustBeFrom(label, min, max).replace(' must be from ', ' must be a whole number from ') : mustBeFrom(label, min, max);
 
 const typeAt = (value: unknown): PortfolioType | null => {
   const t = value && typeof value === 'object' ? (value as { PortfolioType?: unknown }).PortfolioType : undefined;
@@ -51,9 +54,9 @@ function describeField(segments: readonly string[], message: string, context: st
   const label = whole ? (item ? `${known.label} ${item}` : known.label) : wire;
   const unit = whole && known.unit ? ` ${known.unit}` : '';
   const range = BETWEEN.exec(message);
-  if (range && whole && known.date) return `${label} must be from ${range[1]} to ${range[2]}${unit}`;
+  if (range && whole && known.date) return `${label} must be ${message.startsWith('must be a whole') ? 'a whole number ' : ''}from ${range[1]} to ${range[2]}${unit}`;
   const [min, max] = (whole ? known.range : undefined) ?? [Number(range?.[1]), Number(range?.[2])];
-  if (range) return `${mustBeFrom(label, min, max)}${unit}`;
+  if (range) return `${rangeText(label, min, max, message)}${unit}`;
   // A contract message that already names its field by the wire name ("SettlementDate must be YYYYMMDD").
   const top = segments[0];
   if (top !== undefined && message.startsWith(`${top} `)) return withScreenLabel(segments, message);
@@ -96,7 +99,7 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
     const label = field?.label ?? (rest.join('.') || 'entry');
     const range = BETWEEN.exec(message);
     // The screen's range where the contract's is a wider net (a collateral % up to 1,000 is a bond price's bound).
-    const text = field && range ? mustBeFrom(label, field.min, field.max) : range ? mustBeFrom(label, Number(range[1]), Number(range[2])) : labelled(label, message);
+    const text = field && range ? rangeText(label, field.min, field.max, message) : range ? rangeText(label, Number(range[1]), Number(range[2]), message) : labelled(label, message);
     return atLine(Number(segments[listAt + 1]) + 1, text);
   });
   return [...new Set(lines)].join('\n');
