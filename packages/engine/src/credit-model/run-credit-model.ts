@@ -23,6 +23,9 @@ import type { ModelLoanTape } from './model-loan-tape.ts';
 import type { CreditModelParameters } from './model-parameters.ts';
 import { CREDIT_MODEL_PARAMETERS } from './model-parameters.ts';
 
+/** Loans per block of the loan loop (their state fits the CPU cache; see runCreditModelOnPaths). */
+const BLOCK_LOANS = 512;
+
 /** Pool sums by projection month (dollars; index 0 = month 1). */
 export interface CreditModelSums {
   months: number;
@@ -145,87 +148,115 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
   const equityFloor = p.equityFloor, equitySlope = p.equitySlope, turnoverBase = p.turnoverCpr, cprCap = p.cprCap;
   const slope = k.slope, negSlope = k.negativeEquitySlope, intercept = k.intercept - k.slope * 0.8;
   const serious = p.seriousMonthly, cureBase = p.cureMonthly, cureSlope = p.cureEquitySlope, cureFloor = p.cureEquityFloor;
+  // The month's economy, once per month (the loan loop reads these by index).
+  const mLh = new Float64Array(months), mSy = new Float64Array(months), mLhLiq = new Float64Array(months), mSyLiq = new Float64Array(months);
+  const mInvHpi = new Float64Array(months), mHpiLiq = new Float64Array(months), mM30 = new Float64Array(months), mM15 = new Float64Array(months);
+  const mUTerm = new Float64Array(months), mSeason = new Float64Array(months);
   for (let t = 0; t < months; t++) {
-    const lh = logHpi[t] as number;
-    const sy = sqrtYears[t] as number;
-    const lhLiq = logHpi[t + lag] as number;
-    const syLiq = sqrtYears[t + lag] as number;
-    const invHpi = Math.exp(-lh);
-    const hpiLiq = Math.exp(lhLiq);
-    const m30 = paths.mtg30[t] as number;
-    const m15 = paths.mtg15[t] as number;
-    const uTerm = intercept + k.unemploymentPerPoint * (paths.unemploymentDeltaPct[t] as number);
-    const season = p.seasonality[((paths.calendarMonth[t] as number) - 1) % 12] ?? 1;
-    let sBegin = 0, sSched = 0, sPrepay = 0, sDlq = 0, sEnd = 0, sEvents = 0, sEventLoss = 0;
-    for (let j = 0; j < n; j++) {
-      const C = cur[j] as number;
-      const D = dlq[j] as number;
-      const upb = C + D;
-      if (upb <= 0) continue;
-      const note = noteRate[j] as number;
-      const age = (age0[j] as number) + t + 1;
-      const rem = (remainingTerm[j] as number) - t;
-      const mtg = (originalTerm[j] as number) <= 180 ? m15 : m30;
-      const beta = hpiBeta[j] as number;
-      const nv = noiseVol[j] as number;
-      // Homes that follow the national index (deal tapes) skip the exp lookups.
-      const national = beta === 1 && nv === 0;
-      const invLocal = national ? invHpi : lookup(expOf, -(beta * lh + nv * sy)); // 1 / localHpiRatio
-      const f = face[j] as number;
-      const ltv = f * (invValue[j] as number) * invLocal; // first-lien MTMLTV (prepayment)
-      const cltv = ltv + (otherLienBalance[j] as number) * (invValue[j] as number) * invLocal; // MTMCLTV (default)
-      // 60+ pipeline: cures, and default events (180 days) whose loss is booked a timeline later
-      // at the home's value then. Severity is the whole loan's (the 60+ share is the probability
-      // that the loan is delinquent).
-      let cured = 0, events = 0;
-      if (D > 0) {
-        cured = D * cureBase * Math.max(cureFloor, Math.min(1, 1 - cureSlope * (cltv - 0.8)));
-        events = D * serious;
-        const valueLiq = (propertyValue[j] as number) * (national ? hpiLiq : lookup(expOf, beta * lhLiq + nv * syLiq));
-        // lossSeverity(f, note, valueLiq, MI, …) with the per-loan constants above.
-        const raw = f > 0 ? (((f * (accrue[j] as number)) + saleCost * valueLiq) * (keep[j] as number) - valueLiq * netOfDiscount) / f : 0;
-        const sev = (raw < 0 ? 0 : raw > 1 ? 1 : raw) * tuneSeverity;
-        const loss = events * (sev > 1 ? 1 : sev);
-        sEvents += events;
-        sEventLoss += loss;
-        if (t + lag < months) {
-          out.defaults[t + lag] = (out.defaults[t + lag] as number) + events;
-          out.losses[t + lag] = (out.losses[t + lag] as number) + loss;
+    mLh[t] = logHpi[t] as number;
+    mSy[t] = sqrtYears[t] as number;
+    mLhLiq[t] = logHpi[t + lag] as number;
+    mSyLiq[t] = sqrtYears[t + lag] as number;
+    mInvHpi[t] = Math.exp(-(mLh[t] as number));
+    mHpiLiq[t] = Math.exp(mLhLiq[t] as number);
+    mM30[t] = paths.mtg30[t] as number;
+    mM15[t] = paths.mtg15[t] as number;
+    mUTerm[t] = intercept + k.unemploymentPerPoint * (paths.unemploymentDeltaPct[t] as number);
+    mSeason[t] = p.seasonality[((paths.calendarMonth[t] as number) - 1) % 12] ?? 1;
+  }
+  const { begin: oBegin, scheduled: oSched, prepaid: oPrepaid, delinquent: oDlq, end: oEnd, defaultEvents: oEvents, defaultEventLosses: oEventLoss, defaults: oDefaults, losses: oLosses } = out;
+  // Loans run in blocks through every month: a block's state (a few dozen bytes a loan) stays in the
+  // CPU cache for the whole horizon instead of streaming the tape from memory once a month. Month
+  // sums continue from the previous blocks' in loan order, so they are bit for bit the sums of one
+  // pass over all loans.
+  for (let from = 0; from < n; from += BLOCK_LOANS) {
+    const to = Math.min(n, from + BLOCK_LOANS);
+    for (let t = 0; t < months; t++) {
+      const lh = mLh[t] as number;
+      const sy = mSy[t] as number;
+      const lhLiq = mLhLiq[t] as number;
+      const syLiq = mSyLiq[t] as number;
+      const invHpi = mInvHpi[t] as number;
+      const hpiLiq = mHpiLiq[t] as number;
+      const m30 = mM30[t] as number;
+      const m15 = mM15[t] as number;
+      const uTerm = mUTerm[t] as number;
+      const season = mSeason[t] as number;
+      const liqMonth = t + lag < months;
+      let sBegin = oBegin[t] as number, sSched = oSched[t] as number, sPrepay = oPrepaid[t] as number, sDlq = oDlq[t] as number;
+      let sEnd = oEnd[t] as number, sEvents = oEvents[t] as number, sEventLoss = oEventLoss[t] as number;
+      let sLiq = liqMonth ? (oDefaults[t + lag] as number) : 0, sLiqLoss = liqMonth ? (oLosses[t + lag] as number) : 0;
+      for (let j = from; j < to; j++) {
+        const C = cur[j] as number;
+        const D = dlq[j] as number;
+        const upb = C + D;
+        if (upb <= 0) continue;
+        const note = noteRate[j] as number;
+        const age = (age0[j] as number) + t + 1;
+        const rem = (remainingTerm[j] as number) - t;
+        const mtg = (originalTerm[j] as number) <= 180 ? m15 : m30;
+        const beta = hpiBeta[j] as number;
+        const nv = noiseVol[j] as number;
+        // Homes that follow the national index (deal tapes) skip the exp lookups.
+        const national = beta === 1 && nv === 0;
+        const invLocal = national ? invHpi : lookup(expOf, -(beta * lh + nv * sy)); // 1 / localHpiRatio
+        const f = face[j] as number;
+        const ltv = f * (invValue[j] as number) * invLocal; // first-lien MTMLTV (prepayment)
+        const cltv = ltv + (otherLienBalance[j] as number) * (invValue[j] as number) * invLocal; // MTMCLTV (default)
+        // 60+ pipeline: cures, and default events (180 days) whose loss is booked a timeline later
+        // at the home's value then. Severity is the whole loan's (the 60+ share is the probability
+        // that the loan is delinquent).
+        let cured = 0, events = 0;
+        if (D > 0) {
+          cured = D * cureBase * Math.max(cureFloor, Math.min(1, 1 - cureSlope * (cltv - 0.8)));
+          events = D * serious;
+          const valueLiq = (propertyValue[j] as number) * (national ? hpiLiq : lookup(expOf, beta * lhLiq + nv * syLiq));
+          // lossSeverity(f, note, valueLiq, MI, …) with the per-loan constants above.
+          const raw = f > 0 ? (((f * (accrue[j] as number)) + saleCost * valueLiq) * (keep[j] as number) - valueLiq * netOfDiscount) / f : 0;
+          const sev = (raw < 0 ? 0 : raw > 1 ? 1 : raw) * tuneSeverity;
+          const loss = events * (sev > 1 ? 1 : sev);
+          sEvents += events;
+          sEventLoss += loss;
+          if (liqMonth) {
+            sLiq += events;
+            sLiqLoss += loss;
+          }
         }
+        // Current balance: roll to 60+ (delinquencyRoll × tuneCdr), scheduled principal, prepayment.
+        const ramp = age < dqRampMonths ? age / dqRampMonths : 1;
+        const eq = slope * cltv + (cltv > 1 ? negSlope * (cltv - 1) : 0);
+        const rollRaw = lookup(logit, (base[j] as number) + eq + uTerm) * ramp * tuneCdr;
+        const toDlq = C * (rollRaw < 1 ? rollRaw : 1);
+        const stay = C - toDlq;
+        const uj = u[j] as number;
+        const cj = c[j] as number;
+        const share = rem <= 1 ? 1 : (cj * uj) / (1 - uj);
+        u[j] = uj + uj * cj;
+        face[j] = f * (1 - share);
+        const sched = stay * share;
+        // refinanceCpr: S-curve × burnout × ramp × credit factor (underwater cut).
+        const incentive = (note - mtg) * 100;
+        const refiRamp = age < refiRampMonths ? age / refiRampMonths : 1;
+        const underwater = ltv <= ltvStart ? 1 : ltv >= ltvThreshold ? ltvMultiplier : 1 - ltvCut * (ltv - ltvStart); // refinanceEquityFactor
+        const refi = lookup(sCurve, incentive) * (burn[j] as number) * refiRamp * (scoreFactor[j] as number) * underwater;
+        if (incentive > 0) burn[j] = (burn[j] as number) * lookup(burnStep, incentive);
+        // turnoverCpr: base × seasoning × seasonality × lock-in × equity.
+        const turnRamp = age < turnRampMonths ? age / turnRampMonths : 1;
+        const lock = incentive < 0 ? lookup(lockIn, -incentive) : 1;
+        const equity = Math.max(equityFloor, Math.min(1, 1 - equitySlope * (ltv - 0.8)));
+        const turnover = turnoverBase * turnRamp * season * lock * equity;
+        const cpr = Math.min(cprCap, tuneCpr * (refi + turnover));
+        const prepay = (stay - sched) * lookup(smmOf, cpr);
+        const newC = stay - sched - prepay + cured;
+        const newD = D - events - cured + toDlq;
+        cur[j] = newC;
+        dlq[j] = newD;
+        sBegin += upb; sSched += sched; sPrepay += prepay; sDlq += newD; sEnd += newC + newD;
       }
-      // Current balance: roll to 60+ (delinquencyRoll × tuneCdr), scheduled principal, prepayment.
-      const ramp = age < dqRampMonths ? age / dqRampMonths : 1;
-      const eq = slope * cltv + (cltv > 1 ? negSlope * (cltv - 1) : 0);
-      const rollRaw = lookup(logit, (base[j] as number) + eq + uTerm) * ramp * tuneCdr;
-      const toDlq = C * (rollRaw < 1 ? rollRaw : 1);
-      const stay = C - toDlq;
-      const uj = u[j] as number;
-      const cj = c[j] as number;
-      const share = rem <= 1 ? 1 : (cj * uj) / (1 - uj);
-      u[j] = uj + uj * cj;
-      face[j] = f * (1 - share);
-      const sched = stay * share;
-      // refinanceCpr: S-curve × burnout × ramp × credit factor (underwater cut).
-      const incentive = (note - mtg) * 100;
-      const refiRamp = age < refiRampMonths ? age / refiRampMonths : 1;
-      const underwater = ltv <= ltvStart ? 1 : ltv >= ltvThreshold ? ltvMultiplier : 1 - ltvCut * (ltv - ltvStart); // refinanceEquityFactor
-      const refi = lookup(sCurve, incentive) * (burn[j] as number) * refiRamp * (scoreFactor[j] as number) * underwater;
-      if (incentive > 0) burn[j] = (burn[j] as number) * lookup(burnStep, incentive);
-      // turnoverCpr: base × seasoning × seasonality × lock-in × equity.
-      const turnRamp = age < turnRampMonths ? age / turnRampMonths : 1;
-      const lock = incentive < 0 ? lookup(lockIn, -incentive) : 1;
-      const equity = Math.max(equityFloor, Math.min(1, 1 - equitySlope * (ltv - 0.8)));
-      const turnover = turnoverBase * turnRamp * season * lock * equity;
-      const cpr = Math.min(cprCap, tuneCpr * (refi + turnover));
-      const prepay = (stay - sched) * lookup(smmOf, cpr);
-      const newC = stay - sched - prepay + cured;
-      const newD = D - events - cured + toDlq;
-      cur[j] = newC;
-      dlq[j] = newD;
-      sBegin += upb; sSched += sched; sPrepay += prepay; sDlq += newD; sEnd += newC + newD;
+      oBegin[t] = sBegin; oSched[t] = sSched; oPrepaid[t] = sPrepay;
+      oDlq[t] = sDlq; oEnd[t] = sEnd; oEvents[t] = sEvents; oEventLoss[t] = sEventLoss;
+      if (liqMonth) { oDefaults[t + lag] = sLiq; oLosses[t + lag] = sLiqLoss; }
     }
-    out.begin[t] = sBegin; out.scheduled[t] = sSched; out.prepaid[t] = sPrepay;
-    out.delinquent[t] = sDlq; out.end[t] = sEnd; out.defaultEvents[t] = sEvents; out.defaultEventLosses[t] = sEventLoss;
   }
   // Defaulted loans stay in the pool (and in 60+) until liquidated: add the pipeline to the balances.
   let pipeline = 0;
