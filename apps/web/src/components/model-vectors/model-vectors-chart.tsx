@@ -64,15 +64,17 @@ function LoanLevelVsRepLine({ run, label, agency }: { run: CreditModelRun; label
   const charts = useMemo(() => MEASURES.filter((m) => !agency || m.key === 'Cpr').map((m) => ({
     ...m,
     series: [
-      { name: `Loan level (${run.Loans.toLocaleString('en-US')} loans)`, values: run.LoanLevel[m.key].map((x) => x * 100) },
-      { name: `Rep line (${run.RepLines.toLocaleString('en-US')} lines, tape averages)`, values: (rep?.[m.key] ?? []).map((x) => x * 100) },
+      { name: 'Loan level', values: run.LoanLevel[m.key].map((x) => x * 100) },
+      { name: 'Rep line', values: (rep?.[m.key] ?? []).map((x) => x * 100) },
     ] satisfies PeriodSeries[],
   })), [run, rep, agency]);
   const table = useMemo(() => comparisonRows(run).filter((r) => !agency || r.measure === 'CPR'), [run, agency]);
   if (!rep) return null;
   return (
     <div data-testid="model-comparison">
-      <h3 className="h6 mt-2 mb-1">{label}: loan level vs rep line, same inputs (by month)</h3>
+      <h3 className="h6 mt-2 mb-1" data-testid="model-comparison-title">
+        {label}, same inputs, by month: loan level ({run.Loans.toLocaleString('en-US')} loans) vs rep line ({run.RepLines.toLocaleString('en-US')} lines at the tape&apos;s averages)
+      </h3>
       <div className="row g-2">
         {charts.map((c) => (
           <div className="col-lg-4" key={c.key}>
