@@ -130,7 +130,8 @@ describe('deal analysis: tranche summary, breakeven and run comparison', () => {
     const bytes = readFileSync(await download.path());
     await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const names = book.worksheets.map((w) => w.name);
-    expect(names.slice(0, 3)).toEqual(['Inputs', 'Summary', 'Collateral']);
+    // The run's per-period input vectors sit beside the summary (issue 25 #9).
+    expect(names.slice(0, 4)).toEqual(['Inputs', 'Summary', 'Vectors', 'Collateral']);
     expect(names).toContain('M-1');
     expect(names).toContain('B-3H');
     const inputs = book.getWorksheet('Inputs')!;

@@ -32,6 +32,8 @@ export interface ExportTab<Row = Record<string, unknown>> {
   name: string;
   columns: ExportColumn<Row>[];
   rows: Row[];
+  /** The class this tab holds, for the header block's Bond line when the export's header has none (a deal workbook's class sheets). */
+  bondName?: string;
 }
 
 /** A label/value line of a sheet (header block, run inputs), with the kind of its value. */
@@ -140,7 +142,7 @@ export async function workbookToXlsx(header: ExportHeader, tabs: ExportTab<never
   }
   for (const tab of tabs as ExportTab<unknown>[]) {
     const sheet = workbook.addWorksheet(sheetName(tab.name, used));
-    addXlsxLines(sheet, headerLines(header));
+    addXlsxLines(sheet, headerLines(tab.bondName ? { ...header, bondName: tab.bondName } : header));
     sheet.addRow([]);
     sheet.addRow(tab.columns.map((c) => c.header)).font = { bold: true };
     const kinds = tab.columns.map((c) => c.kind);

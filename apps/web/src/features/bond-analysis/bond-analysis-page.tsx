@@ -36,6 +36,8 @@ import { defaultBondName, formatMetric, loadBondInputs, loadCleanupCall, matrixP
 import { PricingPanel } from './pricing-panel.tsx';
 import { BondBreakevenPanel } from './bond-breakeven-panel.tsx';
 import { YieldTablePanel } from './yield-table-panel.tsx';
+import { IndexCurveInput } from '../deal-analysis/index-curve-input.tsx';
+import { DEFAULT_INDEX_CURVE, indexCurveOf, type IndexCurveState } from '../deal-analysis/index-curve.ts';
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
 
@@ -74,6 +76,11 @@ export function BondAnalysisPage() {
   const [runMs, setRunMs] = useState(0);
   const [scenario, setScenario] = useState<ChosenScenario | null>(null);
   const [model, setModel] = useState<CreditModelState>(DEFAULT_MODEL_STATE);
+  // The index: flat (the LIBOR / SOFR input), a vector or a forward curve, and a shift (issue 25 #1).
+  const [indexCurve, setIndexCurve] = useState<IndexCurveState>(DEFAULT_INDEX_CURVE);
+  const index = indexCurveOf(indexCurve, inputs.libor);
+  // A curve replaces the flat index on the server (runs, matrices, yield table, breakevens); a flat index without a shift sends none.
+  const curveField = index.curve ? { IndexCurve: index.curve } : {};
   const [scenarioPicker, setScenarioPicker] = useState(false);
   // A saved user cashflow (from /cashflows) run as the collateral instead of the inputs (spec 002 prerun).
   const [userCashflow, setUserCashflow] = useState<UserCollateralCashflow | null>(null);
@@ -115,7 +122,7 @@ export function BondAnalysisPage() {
 
   /** The request; cpr/cdr given = a matrix axis point, always annual CPR like the matrix cells. */
   function scenarioBody(cpr?: string, cdr?: string): Record<string, unknown> {
-    return { ...assumptionsBody(cpr, cdr), CleanupCall: cleanupCall };
+    return { ...assumptionsBody(cpr, cdr), CleanupCall: cleanupCall, ...curveField };
   }
   function assumptionsBody(cpr?: string, cdr?: string): Record<string, unknown> {
     const conventionField = abs ? { PrepaymentConvention: cpr === undefined ? effectiveConvention : 'CPR' } : {};
@@ -150,7 +157,7 @@ export function BondAnalysisPage() {
   async function calculate(at?: { cpr: number; cdr: number }) {
     const replaced = !!scenario || !!userCashflow;
     const problem = tabProblem(tab, quoteInputs) ?? (model.model !== 'None' && !at && !replaced
-      ? modelInputProblems(model) : scenarioProblem(inputs, agency, !!at || replaced, effectiveConvention));
+      ? modelInputProblems(model) : scenarioProblem(inputs, agency, !!at || replaced, effectiveConvention)) ?? index.problem;
     setError(problem);
     // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
     if (problem) { setSingle(null); setCell(null); }
@@ -175,7 +182,7 @@ export function BondAnalysisPage() {
   }
 
   async function matrixRun() {
-    const problem = tabProblem(tab, quoteInputs) ?? matrixProblem(inputs, agency, !!scenario);
+    const problem = tabProblem(tab, quoteInputs) ?? matrixProblem(inputs, agency, !!scenario) ?? index.problem;
     setError(problem);
     if (problem) { setMatrix(null); setCell(null); }
     if (problem || !deal) return;
@@ -245,12 +252,17 @@ export function BondAnalysisPage() {
             }}
             runTimeMs={hasRole('Admin') ? (single?.RunTime ?? matrix?.RunTime ?? null) : null}
           />
+          <section className="crt-panel mt-2" data-testid="bond-index-curve">
+            <h3 className="h6 mb-0">Index curve</h3>
+            <IndexCurveInput value={indexCurve} onChange={(next) => { setIndexCurve(next); clearResults(); }} />
+          </section>
           <YieldTablePanel
             key={`yield-table|${dealName}|${bondName}`} api={api} dealName={dealName} bondName={bondName} floating={floating} settlement={effectiveSettlement}
             current={{ cpr: inputs.cpr, cdr: inputs.cdr, lossSeverity: inputs.lossSeverity, delinquency: inputs.delinquency }}
             baseBody={() => ({
               DealName: dealName, BondName: bondName, SettlementDate: effectiveSettlement, PrepaymentModel: 'UserDefined', CollateralGroup: null,
               Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, CleanupCall: cleanupCall, ...(abs ? { PrepaymentConvention: effectiveConvention } : {}),
+              ...curveField,
             })}
           />
           {!agency && <BondBreakevenPanel key={`breakeven|${dealName}|${bondName}`} api={api} bondName={bondName} scenarioBody={() => scenarioBody()} />}

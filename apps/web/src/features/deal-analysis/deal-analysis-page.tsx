@@ -23,7 +23,11 @@ import { DealHistoryPanel } from './deal-history-panel.tsx';
 import { DealInfoPanel } from './deal-info-panel.tsx';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from './index-rate.ts';
 import { ResultsPanel } from './results-panel.tsx';
-import { TrancheSummary, type PinnedRun } from './tranche-summary.tsx';
+import { TrancheSummary } from './tranche-summary.tsx';
+import type { PinnedRun } from './compare-runs.ts';
+import { CompareRunsPanel } from './compare-runs-panel.tsx';
+import { IndexCurveInput } from './index-curve-input.tsx';
+import { DEFAULT_INDEX_CURVE, indexCurveLabel, indexCurveOf, type IndexCurveState } from './index-curve.ts';
 import type { ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
 import { runInputLines } from './run-input-lines.ts';
 import { DealCharts, runModelLabel } from './deal-charts.tsx';
@@ -75,7 +79,10 @@ export function DealAnalysisPage() {
   // The request and a short description of the run on screen: the summary's yields, breakevens
   // and run comparison use them (issue 18 #12, #13, #17).
   const [shownRun, setShownRun] = useState<{ body: Record<string, unknown>; label: string; inputs: ExportLines } | null>(null);
-  const [pinned, setPinned] = useState<PinnedRun | null>(null);
+  // Runs pinned to compare side by side (issue 25 #8): client-side only, up to six, this deal's.
+  const [pins, setPins] = useState<PinnedRun[]>([]);
+  // The index: flat (the LIBOR / SOFR input), a vector or a forward curve, and a shift (issue 25 #1).
+  const [indexCurve, setIndexCurve] = useState<IndexCurveState>(DEFAULT_INDEX_CURVE);
   const [detailTab, setDetailTab] = useState(query.get('bondName') ?? 'Collateral');
 
   // ACIS and CIRT deals have their own screens (spec 000 §2 catalog links): a link or a pick of one
@@ -88,7 +95,7 @@ export function DealAnalysisPage() {
   }, [ownScreen, dealName, navigate]);
   // Another deal: its results and the last run's time are not this deal's (issue 18 #7).
   const resetTimer = timer.reset;
-  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); setPinned(null); resetTimer(); }, [dealName, resetTimer]);
+  useEffect(() => { if (dealName) rememberDeal(dealName); setResult(null); setPins([]); resetTimer(); }, [dealName, resetTimer]);
   // Deal fetch failure: the error screen with status, reason and message (spec 000 §8). A failed
   // settlement-date change of a deal already on screen is an alert instead, and the date goes back
   // (spec 000 §8: 'Settlement date change failure: server message or the error's own text').
@@ -139,10 +146,11 @@ export function DealAnalysisPage() {
     const problem = scenario || userCashflow ? null
       : modelChosen ? (modelInputProblems(model) ?? (toRequestRate(inputs.libor, false) === null ? 'Missing valid: LIBOR / SOFR' : null))
         : inputProblems(inputs, agency, effectiveConvention);
+    const index = indexCurveOf(indexCurve, inputs.libor);
     if (!problem && storing && !store.name.trim()) { setRunError("Please provide the scenario's name"); return; }
-    setRunError(problem);
+    setRunError(problem ?? index.problem);
     // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
-    if (problem) { setResult(null); return; }
+    if (problem || index.problem) { setResult(null); return; }
     saveInputs(inputs, agency);
     timer.start();
     try {
@@ -153,6 +161,8 @@ export function DealAnalysisPage() {
         Cpr: toRequestRate(inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(inputs.cdr, true),
         LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
         Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false), Libor: toRequestRate(inputs.libor, false),
+        // A curve replaces the flat index on the server; a flat index without a shift sends none.
+        ...(index.curve ? { IndexCurve: index.curve } : {}),
       };
       setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
       // A saved scenario's vectors replace the four inputs (the server loads them by id).
@@ -170,14 +180,18 @@ export function DealAnalysisPage() {
       } else {
         setResult(await runSimulation(api, sent));
       }
+      const curveLabel = indexCurveLabel(index.curve);
+      const lines = runInputLines({
+        inputs, agency, settlement: effectiveSettlement, collateralGroup, convention: effectiveConvention,
+        cleanupCall: options.cleanupCall, loanLevel: options.loanLevel, scenario: scenario?.ScenarioName ?? null, model: modelChosen ? model.model : null,
+      });
       setShownRun({
         body: sent,
-        label: userCashflow ? `user cashflow ${userCashflowLabel(userCashflow)}` : scenario ? `scenario ${scenario.ScenarioName}` : modelChosen ? `model ${model.model}`
+        label: [userCashflow ? `user cashflow ${userCashflowLabel(userCashflow)}` : scenario ? `scenario ${scenario.ScenarioName}` : modelChosen ? `model ${model.model}`
           : agency ? `CPR ${inputs.cpr}` : `CPR ${inputs.cpr}, CDR ${inputs.cdr}, severity ${inputs.lossSeverity}, delinquency ${inputs.delinquency}`,
-        inputs: runInputLines({
-          inputs, agency, settlement: effectiveSettlement, collateralGroup, convention: effectiveConvention,
-          cleanupCall: options.cleanupCall, loanLevel: options.loanLevel, scenario: scenario?.ScenarioName ?? null, model: modelChosen ? model.model : null,
-        }),
+        curveLabel ?? `index ${inputs.libor}%`].join(', '),
+        // The curve (percent by month) joins the Inputs sheet when one was sent.
+        inputs: index.curve ? { ...lines, lines: [...lines.lines, ['Index Curve', curveLabel], ['Index Curve (%)', index.curve.map((x) => Number((x * 100).toFixed(6))).join(' ')]] } : lines,
       });
       setRunError(null);
     } catch (e) {
@@ -245,6 +259,7 @@ export function DealAnalysisPage() {
               }))}>
               Copy link to this run
             </button>
+            <IndexCurveInput value={indexCurve} onChange={setIndexCurve} />
             <div className="small text-secondary mt-2" data-testid="run-timer">
               {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
               {result?.RunTime !== undefined && hasRole('Admin') ? ` (server ${Math.round(result.RunTime)} ms)` : ''}
@@ -257,8 +272,9 @@ export function DealAnalysisPage() {
           {result && shownRun && (
             <TrancheSummary api={api} result={result} runBody={shownRun.body} bondNames={bondNames} agency={agency}
               selected={detailTab} onSelect={setDetailTab} header={exportHeader} inputs={shownRun.inputs}
-              pinned={pinned} onPin={(rows) => setPinned(rows ? { label: shownRun.label, rows } : null)} />
+              pins={pins} onPins={setPins} runLabel={shownRun.label} />
           )}
+          <CompareRunsPanel pins={pins} onPins={setPins} />
           {result && <DealCharts result={result} bondNames={bondNames} agency={agency} model={runModelLabel(shownRun?.body)} />}
           {result && (
             <ResultsPanel

@@ -23,7 +23,7 @@ describe('deal workbook', () => {
     const buffer = await workbookToXlsx(header, dealWorkbookSheets(result, summary, false), [{ name: 'Inputs', lines: [['CPR (%)', '10'], ['CDR (%)', '1']] }]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(buffer);
-    expect(book.worksheets.map((w) => w.name)).toEqual(['Inputs', 'Summary', 'Collateral', 'M-1']);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Inputs', 'Summary', 'Vectors', 'Collateral', 'M-1']);
     const inputs = book.getWorksheet('Inputs')!;
     expect(inputs.getRow(1).values).toEqual([undefined, 'User', 'analyst']);
     // Header block dates are date cells (given as MM/DD/YYYY here), formatted as every export date.

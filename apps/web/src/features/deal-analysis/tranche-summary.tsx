@@ -3,17 +3,19 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
 import type { ExportHeader, ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
 import { downloadDealWorkbook } from './deal-workbook.ts';
+import { addPin, MAX_PINNED_RUNS as MAX_PINS, TOO_MANY_PINS as TOO_MANY, type PinnedRun } from './compare-runs.ts';
+import { dmText, FIGURE_HEADERS, type ScreenFigures } from './summary-figures.ts';
 import { messageOf } from '../../api/errors.ts';
 import { formatDollars, formatPercent, MISSING } from '../deal-catalog/catalog-format.ts';
 import type { SimulationResult } from './deal-analysis.api.ts';
-import { summaryDeltas, summaryRows, type ComparedField, type SummaryRow } from './tranche-summary-rows.ts';
+import { summaryDeltas, summaryRows, type ComparedField } from './tranche-summary-rows.ts';
 import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from './breakeven-modes.ts';
 
-/** A run kept for comparison (issue 18 #17): its summary and the inputs that describe it. */
-export interface PinnedRun { label: string; rows: SummaryRow[] }
+export type { PinnedRun } from './compare-runs.ts';
+const NO_PINS: readonly PinnedRun[] = [];
 
-/** A per-class yield at the price the user typed: the value, or why it could not be computed. */
-type YieldAt = { price: number; value: number | null; message: string | null };
+/** A per-class yield (fraction) and DM (bp; null: not a floater) at the price the user typed, or why the yield could not be computed. */
+type YieldAt = { price: number; value: number | null; dmBp: number | null; message: string | null };
 
 /** The class column stays in view while a narrow screen scrolls the table sideways. */
 const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--bs-body-bg)' } as const;
@@ -37,7 +39,7 @@ function deltaText(field: ComparedField, d: number | null | undefined): string {
  * From the run already on screen; yields at a typed price and breakeven CDRs are asked of the
  * server on request (each costs runs there, in the run service), with the request of this run.
  */
-export function TrancheSummary({ api, result, runBody, bondNames, agency, selected, onSelect, pinned, onPin, header, inputs }: {
+export function TrancheSummary({ api, result, runBody, bondNames, agency, selected, onSelect, pins = NO_PINS, onPins = () => undefined, runLabel = '', header, inputs }: {
   api: ApiClient;
   result: SimulationResult;
   /** The POST /simulate body of this run: yields and breakevens use the same scenario. */
@@ -47,13 +49,20 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
   /** The class (or 'Collateral') whose periods are shown below. */
   selected: string;
   onSelect: (name: string) => void;
-  pinned: PinnedRun | null;
-  onPin: (rows: SummaryRow[] | null) => void;
+  /** Runs pinned to compare (issue 25 #8, up to six); this run's differences are from the last one. */
+  pins?: readonly PinnedRun[];
+  onPins?: (next: PinnedRun[]) => void;
+  /** This run's scenario inputs in a few words: the label of its pin. */
+  runLabel?: string;
+  /** The single pin before issue 25 #8 (callers not yet moved to `pins`): ignored. */
+  pinned?: unknown;
+  onPin?: unknown;
   /** The export header block and the run's inputs: the workbook's first sheet. */
   header: ExportHeader;
   inputs: ExportLines;
 }) {
   const rows = useMemo(() => summaryRows(result.BondsCashflows, bondNames), [result, bondNames]);
+  const pinned = pins.at(-1) ?? null;
   const deltas = useMemo(() => (pinned ? summaryDeltas(rows, pinned.rows) : null), [rows, pinned]);
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [yields, setYields] = useState<Map<string, YieldAt>>(new Map());
@@ -80,7 +89,8 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
       // One class at a time: each is a run in the server's run service, which caps a user's runs.
       for (const [bondName, text] of priced) {
         const run = await api.post(`/simulate/yield`, { ...runBody, BondName: bondName, Price: Number(text) }, BondRunResponse);
-        next.set(bondName, { price: Number(text), value: run.IsSuccessful ? run.Value : null, message: run.ErrorMessage });
+        const dm = run.DiscountMargin?.IsSuccessful ? run.DiscountMargin.Value : null;
+        next.set(bondName, { price: Number(text), value: run.IsSuccessful ? run.Value : null, dmBp: dm === null || dm === undefined ? null : dm * 1e4, message: run.ErrorMessage });
       }
       setYields(next);
     } catch (e) {
@@ -107,7 +117,9 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
   async function exportWorkbook() {
     setBusy('workbook'); setError(null);
     try {
-      await downloadDealWorkbook(header, inputs, result, rows, agency);
+      await downloadDealWorkbook(header, inputs, result, rows, agency, {
+        figures, breakevenHeaders: breakevens ? { first: beHeaders.first, full: beHeaders.full } : null, runBody, pins,
+      });
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -120,6 +132,16 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
     return deltas && text ? <div className="small text-primary" data-testid={`delta-${name}-${field}`}>{text}</div> : null;
   };
   const beHeaders = breakevenHeaders(shownMode);
+  // The figures shown beside each class, for the workbook and a pin (issue 25 #8, #9).
+  const figures = new Map<string, ScreenFigures>(rows.map((r) => {
+    const y = yields.get(r.bondName);
+    const be = breakevens?.get(r.bondName);
+    const cells = breakevenCells(shownMode, be);
+    return [r.bondName, {
+      price: y?.price ?? null, yieldPct: y?.value === null || y?.value === undefined ? null : y.value * 100, dmBp: y?.dmBp ?? null,
+      breakevenFirst: breakevens ? `${cells.first}${be?.FirstLossNote ? ' *' : ''}` : null, breakevenFull: breakevens ? cells.full : null,
+    }];
+  }));
 
   return (
     <section className="crt-panel mt-3" data-testid="tranche-summary">
@@ -150,10 +172,12 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
           title="One XLSX: inputs, this summary, the collateral and every class shown" onClick={() => void exportWorkbook()}>
           Export workbook
         </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="pin-run" onClick={() => onPin(pinned ? null : rows)}>
-          {pinned ? 'Unpin run' : 'Pin run to compare'}
+        <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="pin-run" disabled={pins.length >= MAX_PINS}
+          title={pins.length >= MAX_PINS ? TOO_MANY : 'Keeps this run\'s summary (and the yields, DMs and breakevens shown) to compare side by side'}
+          onClick={() => { const next = addPin(pins, { label: runLabel, rows, figures, breakevenHeaders: breakevens ? { first: beHeaders.first, full: beHeaders.full } : null }); if (next.problem) setError(next.problem); else onPins(next.pins); }}>
+          Pin run ({pins.length}/{MAX_PINS})
         </button>
-        {pinned && <span className="small text-secondary" data-testid="pinned-label">Differences from the pinned run ({pinned.label})</span>}
+        {pinned && <span className="small text-secondary" data-testid="pinned-label">Differences from the last pinned run ({pinned.label})</span>}
       </div>
       {error && <div className="alert alert-danger py-1 px-2 small" role="alert" data-testid="summary-error">{error}</div>}
       <div className="table-responsive">
@@ -163,7 +187,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
               <th style={STICKY}>Class</th><th className="text-end">Balance</th><th className="text-end">Coupon</th><th className="text-end">WAL</th><th>Window</th>
               {!agency && <><th className="text-end" title={WRITE_DOWN_TITLE}>Write-down</th><th className="text-end">First loss</th></>}
               <th className="text-end">Principal</th><th className="text-end">Interest</th>{!agency && <th className="text-end">Loss</th>}
-              <th>Price</th><th className="text-end">Yield</th>
+              <th>Price</th><th className="text-end">{FIGURE_HEADERS.yield}</th><th className="text-end" title="Discount margin over the run's index at the price (floating classes)">{FIGURE_HEADERS.dm}</th>
               {breakevens && <><th className="text-end" title={beHeaders.firstTitle}>{beHeaders.first}</th><th className="text-end" title={beHeaders.fullTitle}>{beHeaders.full}</th></>}
             </tr>
           </thead>
@@ -195,6 +219,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
                   <td className="text-end" data-testid={`summary-yield-${r.bondName}`} title={y?.message ?? undefined}>
                     {y ? (y.value === null ? MISSING : formatPercent(y.value * 100, 4)) : ''}
                   </td>
+                  <td className="text-end" data-testid={`summary-dm-${r.bondName}`}>{y ? dmText(y.dmBp) : ''}</td>
                   {breakevens && <>
                     <td className="text-end text-nowrap" data-testid={`breakeven-first-${r.bondName}`} title={be?.FirstLossNote ?? undefined}>
                       {beCells.first}{be?.FirstLossNote ? ' *' : ''}
