@@ -167,6 +167,14 @@ describe('BondAnalysisPage matrix (issue 18 #2, #3)', () => {
     expect(screen.getByTestId('pricing-error').textContent).toBe('Missing valid: Loss Severity');
     expect(post).not.toHaveBeenCalled();
   });
+
+  it('shows a refused run\'s message once, under the buttons, not also as an alert (issue 23 #4)', async () => {
+    renderPage('/bond_analysis?dealName=SYN+NQM+2025-1&bondName=A-4&price=100&cpr=NoSuchVector', dealOf('SYN NQM 2025-1', 'RMBS'));
+    post.mockImplementation((path: string) => (path.includes('/log') ? Promise.resolve({}) : Promise.reject(new Error('NoSuchVector vector was not found.'))));
+    fireEvent.click(await screen.findByTestId('calculate'));
+    await waitFor(() => expect(screen.getByTestId('pricing-error').textContent).toBe('NoSuchVector vector was not found.'));
+    expect(screen.queryByTestId('alert-danger')).toBeNull();
+  });
 });
 
 describe('BondAnalysisPage activity month (issue 18 #5)', () => {

@@ -173,8 +173,9 @@ export function BondAnalysisPage() {
       setSingle(result);
       setCell(at ?? null);
     } catch (e) {
+      // Shown once, under the buttons (issue 23 #4: it also came as an alert); still logged.
       setError(messageOf(e));
-      alerts.error(e);
+      void logClientError(messageOf(e), e instanceof Error ? e.stack : undefined);
     } finally {
       setRunMs(performance.now() - started);
       setBusy(false);
@@ -197,7 +198,7 @@ export function BondAnalysisPage() {
       // A matrix failure resets the matrices (spec 001 §4).
       setMatrix(null);
       setError(messageOf(e));
-      alerts.error(e);
+      void logClientError(messageOf(e), e instanceof Error ? e.stack : undefined);
     } finally {
       setBusy(false);
     }
