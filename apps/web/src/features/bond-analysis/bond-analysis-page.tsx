@@ -9,6 +9,7 @@
 import { exportToday, type BondRunResponse, type MatrixResponse, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { logClientError } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
 import { rememberDeal } from '../../app/last-deal.ts';
 import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
