@@ -32,7 +32,7 @@ export function searchGrid(lo: number, hi: number, probe: GridProbe): number {
   while (hi - lo > 1) {
     const width = hi - lo;
     let next: number;
-    const usable = !bisectNext && gLo !== null && gHi !== null && gLo < 0 && gHi > 0;
+    const usable: boolean = !bisectNext && gLo !== null && gHi !== null && gLo < 0 && gHi > 0;
     if (usable) {
       // Where the straight line through the guide crosses 0, rounded up (the answer is a ceiling).
       next = Math.ceil(lo + (width * -(gLo as number)) / ((gHi as number) - (gLo as number)));
@@ -40,7 +40,7 @@ export function searchGrid(lo: number, hi: number, probe: GridProbe): number {
       next = Math.floor((lo + hi) / 2);
     }
     next = Math.min(hi - 1, Math.max(lo + 1, next));
-    const wasBisect = !usable;
+    const wasBisect: boolean = !usable;
     const hit = probe.reached(next);
     if (hit) {
       hi = next;

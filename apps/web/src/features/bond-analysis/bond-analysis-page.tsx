@@ -36,6 +36,8 @@ import { BondInfoPanel } from './bond-info-panel.tsx';
 import { defaultBondName, formatMetric, loadBondInputs, loadCleanupCall, matrixProblem, quoteFields, saveBondInputs, saveCleanupCall, scenarioProblem, SILENT_ERRORS, tabFromQuery, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
 import { BondBreakevenPanel } from './bond-breakeven-panel.tsx';
+import { LossTimingFieldset } from '../deal-analysis/loss-timing-inputs.tsx';
+import { EMPTY_LOSS_TIMING, lossTimingFields, lossTimingInputProblem, type LossTimingInputs } from '../deal-analysis/loss-timing-model.ts';
 import { YieldTablePanel } from './yield-table-panel.tsx';
 import { IndexCurveInput } from '../deal-analysis/index-curve-input.tsx';
 import { DEFAULT_INDEX_CURVE, indexCurveOf, type IndexCurveState } from '../deal-analysis/index-curve.ts';
@@ -103,6 +105,8 @@ export function BondAnalysisPage() {
   const markIndexEdited = useIndexPrefill(deal, query.has('libor') || hasSavedIndex('bondAnalysis.'),
     (libor) => setInputs((i) => ({ ...i, libor })));
   const [zeroIndexRun, setZeroIndexRun] = useState(false);
+  // Recovery lag, and a cumulative loss with its timing by year in place of the CDR (issue 25 #6).
+  const [lossTiming, setLossTiming] = useState<LossTimingInputs>(EMPTY_LOSS_TIMING);
   const bonds = useMemo(() => deal?.Bonds ?? [], [deal]);
   const bondName = query.get('bondName') && bonds.some((b) => b.BondName === query.get('bondName')) ? query.get('bondName') ?? '' : defaultBondName(bonds);
   const bond = bonds.find((b) => b.BondName === bondName) ?? null;
@@ -152,6 +156,7 @@ export function BondAnalysisPage() {
       Cpr: toRequestRate(cpr ?? inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(cdr ?? inputs.cdr, true),
       LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false), Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false),
       Libor: toRequestRate(inputs.libor, false), RunLoanLevel: loanLevel, ...quoteFields(tab, quoteInputs), ...conventionField,
+      ...(agency ? {} : lossTimingFields(lossTiming)),
     };
   }
 
@@ -163,6 +168,8 @@ export function BondAnalysisPage() {
     // A refused run leaves no older results on screen that look like its answer (issue 18 #7).
     if (problem) { setSingle(null); setCell(null); }
     if (problem || !deal) return;
+    const timingProblem = agency ? null : lossTimingInputProblem(lossTiming);
+    if (timingProblem) { setError(timingProblem); setSingle(null); return; }
     saveBondInputs(inputs, agency);
     saveCleanupCall(cleanupCall);
     setZeroIndexRun(isFloatingDeal(deal) && Number(inputs.libor) === 0);
@@ -258,6 +265,11 @@ export function BondAnalysisPage() {
             <h3 className="h6 mb-0">Index curve</h3>
             <IndexCurveInput value={indexCurve} onChange={(next) => { setIndexCurve(next); clearResults(); }} />
           </section>
+          {!agency && (
+            <section className="crt-panel mt-2">
+              <LossTimingFieldset value={lossTiming} onChange={(next) => { setLossTiming(next); clearResults(); }} testIdPrefix="bond-loss-timing" />
+            </section>
+          )}
           <YieldTablePanel
             key={`yield-table|${dealName}|${bondName}`} api={api} dealName={dealName} bondName={bondName} floating={floating} settlement={effectiveSettlement}
             current={{ cpr: inputs.cpr, cdr: inputs.cdr, lossSeverity: inputs.lossSeverity, delinquency: inputs.delinquency }}

@@ -1,4 +1,4 @@
-import { parseRampVector } from '@opencrt/engine/ramp-syntax';
+import { looksLikeCurvePreset, parseRampVector } from '@opencrt/engine/ramp-syntax';
 import { mustBeFrom } from '@opencrt/contracts';
 import Cookies from 'js-cookie';
 import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from './run-options.ts';
@@ -55,6 +55,11 @@ const RAMP_STEP = /^\d+[RS]$/i;
  */
 export function expandRamp(text: string): number[] | null {
   const trimmed = text.trim();
+  // A standard-curve preset ("100 SDA", "150 PSA"; issue 25 #6) expands by the same parser.
+  if (looksLikeCurvePreset(trimmed)) {
+    const preset = parseRampVector(trimmed);
+    return preset.ok ? preset.values : null;
+  }
   const tokens = trimmed.split(/[\s,]+/).filter(Boolean);
   const ramp = /\s/.test(trimmed) || tokens.some((t) => RAMP_STEP.test(t));
   // Plain decimals and steps only (no '1e3'), and no blank comma items ('5,,7' stays invalid).
@@ -74,13 +79,16 @@ export function rampTitle(text: string): string | undefined {
 /**
  * Percent text → the request's fraction list with a leading 0 (spec 000 §3: "percent inputs divided
  * by 100, with a leading 0 prepended for single runs"). Text with letters is a user vector name and
- * goes to the server as it is; vendor ramp text ("5 12R 10") goes as its expanded vector. Null when
- * the text is blank or holds a blank or non-numeric item.
+ * goes to the server as it is, as does a standard-curve preset ("100 SDA"); vendor ramp text
+ * ("5 12R 10") goes as its expanded vector. Null when the text is blank or holds a blank or
+ * non-numeric item.
  */
 export function toRequestRate(text: string, allowVectorName: boolean): number[] | string | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   if (allowVectorName && /^[A-Za-z_][\w .-]*$/.test(trimmed)) return trimmed;
+  // A preset goes as typed: the server checks it belongs to the field (PSA in CPR, SDA in CDR) and expands it.
+  if (allowVectorName && looksLikeCurvePreset(trimmed)) return trimmed;
   const ramp = expandRamp(trimmed);
   if (ramp) return [0, ...ramp.map((p) => p / 100)];
   const parts = trimmed.split(',').map((p) => p.trim());

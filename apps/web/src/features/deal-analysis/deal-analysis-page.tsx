@@ -16,6 +16,9 @@ import { useSession } from '../../app/session-context.tsx';
 import { analysisPath } from '../deal-catalog/catalog-groups.ts';
 import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
 import { AssumptionsPanel } from './assumptions-panel.tsx';
+import { LossTimingFieldset } from './loss-timing-inputs.tsx';
+import { EMPTY_LOSS_TIMING, lossTimingFields, lossTimingInputProblem, type LossTimingInputs } from './loss-timing-model.ts';
+import { TriggerStrip } from './trigger-strip.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
 import { runSimulation, storeRunScenario, type SimulationResult } from './deal-analysis.api.ts';
 import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
@@ -116,6 +119,8 @@ export function DealAnalysisPage() {
   const markIndexEdited = useIndexPrefill(deal, query.has('libor') || hasSavedIndex('dealAnalysis.'),
     (libor) => setInputs((i) => ({ ...i, libor })));
   const [zeroIndexRun, setZeroIndexRun] = useState(false);
+  // Recovery lag, and a cumulative loss with its timing by year in place of the CDR (issue 25 #6).
+  const [lossTiming, setLossTiming] = useState<LossTimingInputs>(EMPTY_LOSS_TIMING);
   const effectiveSettlement = deal ? snapSettlement(settlement ?? deal.SettlementDate, deal.IssueDate) : null;
   const groups = deal ? collateralGroupsOf(deal) : [];
   const collateralGroup = parseCollateralGroup(groupText, groups);
@@ -145,7 +150,7 @@ export function DealAnalysisPage() {
     const storing = modelChosen && store.on && !/^BELL/i.test(deal.DealName);
     const problem = scenario || userCashflow ? null
       : modelChosen ? (modelInputProblems(model) ?? (toRequestRate(inputs.libor, false) === null ? 'Missing valid: LIBOR / SOFR' : null))
-        : inputProblems(inputs, agency, effectiveConvention);
+        : inputProblems(inputs, agency, effectiveConvention) ?? (agency ? null : lossTimingInputProblem(lossTiming));
     const index = indexCurveOf(indexCurve, inputs.libor);
     if (!problem && storing && !store.name.trim()) { setRunError("Please provide the scenario's name"); return; }
     setRunError(problem ?? index.problem);
@@ -161,6 +166,7 @@ export function DealAnalysisPage() {
         Cpr: toRequestRate(inputs.cpr, true), Cdr: agency ? [0, 0] : toRequestRate(inputs.cdr, true),
         LossSeverity: agency ? [0, 0] : toRequestRate(inputs.lossSeverity, false),
         Delinquency: agency ? [0, 0] : toRequestRate(inputs.delinquency, false), Libor: toRequestRate(inputs.libor, false),
+        ...(agency ? {} : lossTimingFields(lossTiming)),
         // A curve replaces the flat index on the server; a flat index without a shift sends none.
         ...(index.curve ? { IndexCurve: index.curve } : {}),
       };
@@ -260,6 +266,7 @@ export function DealAnalysisPage() {
               Copy link to this run
             </button>
             <IndexCurveInput value={indexCurve} onChange={setIndexCurve} />
+            {!agency && <LossTimingFieldset value={lossTiming} onChange={setLossTiming} />}
             <div className="small text-secondary mt-2" data-testid="run-timer">
               {timer.running || timer.elapsedMs > 0 ? `Run time: ${formatElapsed(timer.elapsedMs)}` : ''}
               {result?.RunTime !== undefined && hasRole('Admin') ? ` (server ${Math.round(result.RunTime)} ms)` : ''}
@@ -275,6 +282,7 @@ export function DealAnalysisPage() {
               pins={pins} onPins={setPins} runLabel={shownRun.label} />
           )}
           <CompareRunsPanel pins={pins} onPins={setPins} />
+          {result?.TriggerTimeline && <TriggerStrip timeline={result.TriggerTimeline} />}
           {result && <DealCharts result={result} bondNames={bondNames} agency={agency} model={runModelLabel(shownRun?.body)} />}
           {result && (
             <ResultsPanel

@@ -3,6 +3,7 @@ import type { SimulationResult } from './deal-analysis.api.ts';
 import { compareSheet, type PinnedRun } from './compare-runs.ts';
 import { inputVectorsSheet } from './input-vectors.ts';
 import { BOND_COLUMNS, COLLATERAL_COLUMNS, columnsFor, exportColumns } from './result-columns.ts';
+import { triggersSheet } from './triggers-sheet.ts';
 import { breakevenValue, FIGURE_HEADERS, type ScreenFigures } from './summary-figures.ts';
 import type { SummaryRow } from './tranche-summary-rows.ts';
 
@@ -64,6 +65,7 @@ export function dealWorkbookSheets(result: SimulationResult, summary: SummaryRow
     { name: 'Summary', rows: summary, columns: summaryColumns(agency, extras) } as ExportTab<unknown>,
     inputVectorsSheet(result, extras.runBody ?? {}, agency) as ExportTab<unknown>,
     { name: 'Collateral', rows: result.CollateralCashflow, columns: exportColumns(columnsFor(COLLATERAL_COLUMNS, agency)) } as ExportTab<unknown>,
+    ...triggersSheet(result),
     ...result.BondsCashflows.filter((b) => shown.has(b.BondName)).map((b) => ({ name: b.BondName, bondName: b.BondName, rows: b.BondCashflow, columns: bondColumns }) as ExportTab<unknown>),
     ...(compare ? [compare as ExportTab<unknown>] : []),
   ];
