@@ -17,7 +17,7 @@ describe('ACIS bond entries', () => {
   it('says the spec message when no bond has an amount, and names the bond of a bad entry', () => {
     expect(allBondsRuns(bonds, {})).toEqual({ problem: NO_BOND_ENTRY });
     expect(allBondsRuns(bonds, { 'M-2A': { owned: '1,000', margin: '' }, 'M-2B': { owned: '-5', margin: '101' } })).toEqual({
-      problem: 'M-2A: Missing required: Margin\nM-2B: Missing valid: Owned Face Amt, Margin',
+      problem: 'M-2A: Missing required: Margin\nM-2B: Owned Face Amt ($) must be above 0 and at most 1,000,000,000,000; Margin (%) must be from 0 to 100',
     });
   });
 

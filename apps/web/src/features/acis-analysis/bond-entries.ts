@@ -4,7 +4,7 @@
  * percent) per ACIS bond. Run All Bonds Scenario and Create portfolio both read them.
  */
 import type { AcisStructure } from '@opencrt/contracts';
-import { parseAmount } from './reinsurance-settings.ts';
+import { parseAmount, typedNumberProblems } from './reinsurance-settings.ts';
 
 export interface BondEntry { owned: string; margin: string }
 /** Entries by ACIS bond name; a bond without an entry counts as blank. */
@@ -59,16 +59,13 @@ export function allBondsRuns(bonds: AcisStructure['Bonds'], entries: BondEntries
   const problems: string[] = [];
   for (const b of kept) {
     const e = entryOf(entries, b.AcisBondName);
-    const owned = parseAmount(e.owned);
-    const margin = parseAmount(e.margin);
     // Named as the table's columns head them (issue 23 #4), each list once.
-    const invalid = [
-      ...(owned === null || owned <= 0 ? ['Owned Face Amt'] : []),
-      ...(e.margin.trim() && (margin === null || margin < 0 || margin > 100) ? ['Margin'] : []),
-    ];
-    const bad = [...(!e.margin.trim() ? ['Missing required: Margin'] : []), ...(invalid.length ? [`Missing valid: ${invalid.join(', ')}`] : [])];
+    const bad = typedNumberProblems([
+      { label: 'Owned Face Amt', unit: '($)', text: e.owned, required: true },
+      { label: 'Margin', unit: '(%)', text: e.margin, required: true },
+    ]);
     if (bad.length) problems.push(`${b.AcisBondName}: ${bad.join('; ')}`);
-    else runs.push({ bond: b.AcisBondName, OwnedFaceAmt: owned as number, Margin: (margin as number) / 100 });
+    else runs.push({ bond: b.AcisBondName, OwnedFaceAmt: parseAmount(e.owned) as number, Margin: (parseAmount(e.margin) as number) / 100 });
   }
   return problems.length ? { problem: problems.join('\n') } : { runs };
 }

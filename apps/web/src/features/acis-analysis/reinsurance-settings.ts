@@ -18,20 +18,39 @@ export function parseAmount(text: string): number | null {
   return Number(t);
 }
 
+/** A dollar amount's range: above 0 (a layer of no size has no rate on line), at most a trillion (the API's bound). */
+export const AMOUNT_RANGE_TEXT = 'must be above 0 and at most 1,000,000,000,000';
+const MAX_AMOUNT = 1e12;
+
+/** A typed setting or entry: its label on screen (with unit), its text and its range check. */
+export interface TypedNumber { label: string; unit: '($)' | '(%)'; text: string; required: boolean }
+
 /**
- * Client check before a run, in the server's words: 'Missing required: …' for blanks and
- * 'Missing valid: …' for text that is not a number in range (limit > 0, percents 0–100).
+ * The problems of typed numbers in the house style (issue 23 #4): 'Missing required: …' for
+ * blanks, 'Missing valid: …' for text that is not a number (the spec's words), and a line per
+ * number out of range naming the field with its unit and range ("Collateral (%) must be from 0
+ * to 100", "Initial Limit ($) must be above 0 and at most 1,000,000,000,000").
  */
+export function typedNumberProblems(items: readonly TypedNumber[]): string[] {
+  const missing = items.filter((i) => i.required && !i.text.trim()).map((i) => i.label);
+  const letters = items.filter((i) => i.text.trim() && parseAmount(i.text) === null).map((i) => i.label);
+  const ranges = items.flatMap((i) => {
+    const x = i.text.trim() ? parseAmount(i.text) : null;
+    if (x === null) return [];
+    if (i.unit === '($)') return x > 0 && x <= MAX_AMOUNT ? [] : [`${i.label} ($) ${AMOUNT_RANGE_TEXT}`];
+    return x >= 0 && x <= 100 ? [] : [`${i.label} (%) must be from 0 to 100`];
+  });
+  return [...(missing.length ? [`Missing required: ${missing.join(', ')}`] : []), ...(letters.length ? [`Missing valid: ${letters.join(', ')}`] : []), ...ranges];
+}
+
+/** Client check before a run (spec 001 §5.2 words for blanks and letters; ranges in the house style). */
 export function settingsProblems(s: ReinsuranceSettings): string | null {
-  const items: [string, string, (x: number) => boolean][] = [
-    // Named as the screen labels it (issue 23 #4), like the server's message.
-    ['Initial Limit', s.initialLimit, (x) => x > 0],
-    ['Collateral', s.collateral, (x) => x >= 0 && x <= 100],
-    ['Interest Rate', s.interestRate, (x) => x >= 0 && x <= 100],
-  ];
-  const missing = items.filter(([, t]) => !t.trim()).map(([l]) => l);
-  const invalid = items.filter(([, t, ok]) => t.trim() && (parseAmount(t) === null || !ok(parseAmount(t) as number))).map(([l]) => l);
-  const out = [...(missing.length ? [`Missing required: ${missing.join(', ')}`] : []), ...(invalid.length ? [`Missing valid: ${invalid.join(', ')}`] : [])];
+  const out = typedNumberProblems([
+    // Named as the screen labels them (issue 23 #4), like the server's messages.
+    { label: 'Initial Limit', unit: '($)', text: s.initialLimit, required: true },
+    { label: 'Collateral', unit: '(%)', text: s.collateral, required: true },
+    { label: 'Interest Rate', unit: '(%)', text: s.interestRate, required: true },
+  ]);
   return out.length ? out.join('\n') : null;
 }
 
