@@ -267,7 +267,7 @@ export function BondAnalysisPage() {
           </section>
           {!agency && (
             <section className="crt-panel mt-2">
-              <LossTimingFieldset value={lossTiming} onChange={(next) => { setLossTiming(next); clearResults(); }} testIdPrefix="bond-loss-timing" />
+              <LossTimingFieldset value={lossTiming} onChange={(next) => { setLossTiming(next); clearResults(); }} testIdPrefix="bond-loss-timing" heading="Loss timing" />
             </section>
           )}
           <YieldTablePanel

@@ -44,7 +44,7 @@ export function BondBreakevenPanel({ api, bondName, scenarioBody }: {
       <div className="d-flex flex-wrap align-items-center gap-2">
         <h2 className="h6 mb-0 me-2">Breakeven of {bondName}</h2>
         <div className="input-group input-group-sm w-auto">
-          <select className="form-select form-select-sm" style={{ maxWidth: 150 }} aria-label="Breakeven mode" data-testid="bond-breakeven-mode" value={mode}
+          <select className="form-select form-select-sm" style={{ maxWidth: 180 }} aria-label="Breakeven mode" data-testid="bond-breakeven-mode" value={mode}
             title={BREAKEVEN_MODES.find((m) => m.value === mode)?.title} onChange={(e) => setMode(e.target.value as BreakevenMode)}>
             {BREAKEVEN_MODES.map((m) => <option key={m.value} value={m.value} title={m.title}>{m.label}</option>)}
           </select>

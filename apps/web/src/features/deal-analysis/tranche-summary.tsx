@@ -157,7 +157,7 @@ export function TrancheSummary({ api, result, runBody, bondNames, agency, select
         </button>
         {!agency && (
           <div className="input-group input-group-sm w-auto">
-            <select className="form-select form-select-sm" style={{ maxWidth: 150 }} aria-label="Breakeven mode" data-testid="breakeven-mode" value={breakevenMode}
+            <select className="form-select form-select-sm" style={{ maxWidth: 180 }} aria-label="Breakeven mode" data-testid="breakeven-mode" value={breakevenMode}
               title={BREAKEVEN_MODES.find((m) => m.value === breakevenMode)?.title} onChange={(e) => setBreakevenMode(e.target.value as BreakevenMode)}>
               {BREAKEVEN_MODES.map((m) => <option key={m.value} value={m.value} title={m.title}>{m.label}</option>)}
             </select>

@@ -1,6 +1,8 @@
 import { TRIGGER_TEST_LABELS, type TriggerTimelineDto } from '@opencrt/contracts';
 import { cellState, cellTitle, failedPeriods, periodRanges } from './trigger-strip-model.ts';
 
+/** Room for the longest test name and its fail count on one line ("Class A-1 cumulative net loss (0 fail)"); longer ones wrap. */
+const LABEL_WIDTH = 290;
 const COLOR = { fail: 'var(--bs-danger)', pass: 'var(--bs-success-bg-subtle)', untested: 'var(--bs-secondary-bg)' } as const;
 
 /**
@@ -16,16 +18,16 @@ export function TriggerStrip({ timeline }: { timeline: TriggerTimelineDto }) {
     <section className="crt-panel mt-3" data-testid="trigger-strip">
       <h2 className="h6 mb-2">Trigger timeline <span className="small text-secondary fw-normal">(red = test fails; hover a cell for the value against its threshold)</span></h2>
       <div style={{ overflowX: 'auto' }}>
-        <div style={{ minWidth: Math.max(400, periods * 2 + 200) }}>
+        <div style={{ minWidth: Math.max(400, periods * 2 + LABEL_WIDTH) }}>
           {timeline.Tests.map((test, t) => {
             const failed = failedPeriods(timeline, t);
             return (
               <div key={test} className="d-flex align-items-center mb-1" data-testid={`trigger-row-${test}`}>
-                <div className="small text-nowrap pe-2" style={{ width: 200, flex: '0 0 200px' }} title={failed.length ? `Fails in periods ${periodRanges(failed)}` : 'Passes in every period'}>
+                <div className="small pe-2 lh-sm" style={{ width: LABEL_WIDTH, flex: `0 0 ${LABEL_WIDTH}px` }} title={failed.length ? `Fails in periods ${periodRanges(failed)}` : 'Passes in every period'}>
                   {TRIGGER_TEST_LABELS[test]}
                   <span className={`ms-1 ${failed.length ? 'text-danger' : 'text-secondary'}`} data-testid={`trigger-fails-${test}`}>({failed.length} fail)</span>
                 </div>
-                <div className="d-flex flex-grow-1" style={{ height: 14 }}>
+                <div className="d-flex flex-grow-1" style={{ height: 16 }}>
                   {timeline.PaymentDates.map((_, p) => {
                     const state = cellState(timeline, t, p);
                     return <div key={p} data-testid={`trigger-cell-${test}-${p + 1}`} data-state={state} title={cellTitle(timeline, t, p)}
@@ -35,7 +37,7 @@ export function TriggerStrip({ timeline }: { timeline: TriggerTimelineDto }) {
               </div>
             );
           })}
-          <div className="d-flex small text-secondary" style={{ paddingLeft: 200 }}>
+          <div className="d-flex small text-secondary" style={{ paddingLeft: LABEL_WIDTH }}>
             <span>Period 1</span><span className="ms-auto">Period {periods}</span>
           </div>
         </div>
