@@ -171,7 +171,7 @@ describe('index curves, compared runs and the workbook (issue 25 #1, #8, #9)', (
       CURVE_PCT.forEach((x, k) => sheet.addRow([k + 1, x]));
       await curveBook.xlsx.writeFile(file);
 
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser, { acceptDownloads: true });
       await page.setViewportSize(size);
       await signIn(page, 'analyst');
       await page.goto(`/bond_analysis?dealName=${encodeURIComponent(DNA1)}&bondName=M-1`);
@@ -194,8 +194,23 @@ describe('index curves, compared runs and the workbook (issue 25 #1, #8, #9)', (
       const sent = request.postDataJSON() as Record<string, unknown>;
       const shifted = CURVE_PCT.map((x) => Number(((x + 0.25) / 100).toPrecision(12)));
       expect(sent.IndexCurve).toEqual(shifted);
-      const api = await post<{ Value: number }>('/simulate/yield', { ...sent });
+      const api = await post<{ Value: number; DiscountMargin: { Value: number } }>('/simulate/yield', { ...sent });
       await expect.poll(() => text(page, 'result-value'), { timeout: 60_000 }).toBe((api.Value * 100).toFixed(5));
+      // The bond workbook: the result as shown (yield %, DM bp), the shifted curve per period, the class in the headers.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-bond-workbook]')]);
+      expect(download.suggestedFilename()).toBe('STACR_2026-DNA1_M-1_workbook.xlsx');
+      const book = await loadDownload(await download.path());
+      expect(book.worksheets.map((w) => w.name)).toEqual(['Summary', 'Vectors', 'M-1']);
+      const lines = new Map<string, unknown>();
+      book.getWorksheet('Summary')!.eachRow((r) => { lines.set(String(r.getCell(1).value), r.getCell(2).value); });
+      expect(lines.get('Bond')).toBe('M-1');
+      expect(lines.get('Yield (%)')).toBe(Number((api.Value * 100).toFixed(4)));
+      expect(lines.get('DM (bp)')).toBe(Number((api.DiscountMargin.Value * 1e4).toFixed(2)));
+      expect(await text(page, 'result-dm')).toBe(`${(Math.round(api.DiscountMargin.Value * 100_000) / 10).toFixed(1)} bp`);
+      const vectors = book.getWorksheet('Vectors')!;
+      expect(vectors.getRow(11).getCell(7).value).toBe(3.25);
+      expect(vectors.getRow(40).getCell(7).value).toBe(3.71);
+      expect(rowOf(book.getWorksheet('M-1')!, 3)).toEqual(['Bond', 'M-1']);
       await page.screenshot({ path: join(shots, `bond-${size.width}.png`), fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await context.close();

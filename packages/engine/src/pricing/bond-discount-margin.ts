@@ -11,7 +11,8 @@ import { pricingCashflows } from '../simulate/pricing-cashflows.ts';
  * margin analysts read beside yield and spread for floaters). The solver is the analytics one
  * (`discountMarginFromPrice`, the same `quoteBond` uses): coupons projected at index + margin
  * (floored) on the bond's own principal and write-down schedule, discounted at index + DM,
- * actual/360. The index path is the run's own (the request's LIBOR/SOFR, flat or a vector).
+ * actual/360. The index path is the run's own: the request's IndexCurve (issue 25 #1), else its
+ * LIBOR/SOFR, flat or a vector; the DM is measured over that path, period by period.
  */
 
 /** A class's coupon terms over the index, percent. */

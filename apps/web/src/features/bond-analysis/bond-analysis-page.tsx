@@ -40,6 +40,7 @@ import { LossTimingFieldset } from '../deal-analysis/loss-timing-inputs.tsx';
 import { EMPTY_LOSS_TIMING, lossTimingFields, lossTimingInputProblem, type LossTimingInputs } from '../deal-analysis/loss-timing-model.ts';
 import { YieldTablePanel } from './yield-table-panel.tsx';
 import { IndexCurveInput } from '../deal-analysis/index-curve-input.tsx';
+import { downloadBondWorkbook } from './bond-workbook.ts';
 import { DEFAULT_INDEX_CURVE, indexCurveOf, type IndexCurveState } from '../deal-analysis/index-curve.ts';
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
@@ -72,6 +73,8 @@ export function BondAnalysisPage() {
   const [loanLevel, setLoanLevel] = useState(false);
   const [cleanupCall, setCleanupCall] = useState(() => loadCleanupCall(query.get('cleanup_call')));
   const [single, setSingle] = useState<BondRunResponse | null>(null);
+  // The request of the run on screen: its workbook's index vector and quote (issue 25 #9).
+  const [singleBody, setSingleBody] = useState<Record<string, unknown>>({});
   const [matrix, setMatrix] = useState<MatrixResponse | null>(null);
   const [cell, setCell] = useState<{ cpr: number; cdr: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -177,8 +180,10 @@ export function BondAnalysisPage() {
     setSingle(null);
     const started = performance.now();
     try {
-      const result = await runBond(api, tab, scenarioBody(at ? String(at.cpr) : undefined, at ? String(at.cdr) : undefined), loanLevel);
+      const sentBody = scenarioBody(at ? String(at.cpr) : undefined, at ? String(at.cdr) : undefined);
+      const result = await runBond(api, tab, sentBody, loanLevel);
       setSingle(result);
+      setSingleBody(sentBody);
       setCell(at ?? null);
     } catch (e) {
       // Shown once, under the buttons (issue 23 #4: it also came as an alert); still logged.
@@ -284,6 +289,11 @@ export function BondAnalysisPage() {
             <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" disabled={!result}
               onClick={() => { if (result) void downloadCashflows(header, [{ name: bondName, rows: result.BondCashflow, columns: exportColumns(BOND_COLUMNS) }]).catch((e: unknown) => alerts.error(e)); }}>
               Export Cashflow to Excel
+            </button>
+            <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-bond-workbook" disabled={!single || !result}
+              title="One XLSX: the result as shown (price, yield, DM, accrued), the run's per-period vectors and the cashflows"
+              onClick={() => { if (single) void downloadBondWorkbook(header, single, tab, singleBody, agency).catch((e: unknown) => alerts.error(e)); }}>
+              Export workbook
             </button>
             <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="share-link"
               onClick={() => { void navigator.clipboard?.writeText(shareLink(window.location.origin, { dealName, bondName, tab, settlement: effectiveSettlement, inputs, convention: effectiveConvention, cleanupCall })); alerts.show('info', 'Link copied'); }}>

@@ -38,7 +38,7 @@ export function CompareRunsPanel({ pins, onPins }: { pins: readonly PinnedRun[];
               {pins.map((p, i) => (
                 <th key={p.id} className="text-end" style={{ minWidth: 140 }} data-testid={`compare-head-${i + 1}`}>
                   <div>Run {i + 1}</div>
-                  <div className="fw-normal text-secondary text-wrap" style={{ maxWidth: 220 }}>{p.label}</div>
+                  <div className="fw-normal text-secondary text-wrap ms-auto" style={{ maxWidth: 220 }}>{p.label}</div>
                   <button type="button" className="btn btn-link btn-sm p-0" data-testid={`unpin-${i + 1}`} aria-label={`Remove run ${i + 1}`}
                     onClick={() => onPins(removePin(pins, p.id))}>Remove</button>
                 </th>

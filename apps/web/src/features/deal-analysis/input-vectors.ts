@@ -41,7 +41,10 @@ const at = (path: number[] | number | null, k: number): number | null => {
   return path[Math.min(k, path.length - 1)] ?? null;
 };
 
-export function inputVectorRows(rows: readonly CollateralCashflowRow[], body: Record<string, unknown>): InputVectorRow[] {
+/** The rates of a period: collateral rows and bond rows both carry them. */
+export type RatedRow = Pick<CollateralCashflowRow, 'Period' | 'CprRate' | 'CdrRate' | 'LossSeverityRate' | 'DelinquencyRate'> & { PaymentDate: number | null };
+
+export function inputVectorRows(rows: readonly RatedRow[], body: Record<string, unknown>): InputVectorRow[] {
   const path = indexPathOf(body);
   // Period 0 (the balance at settlement) ran no rates.
   return rows.filter((r) => r.Period > 0).map((r, k) => {
@@ -55,7 +58,12 @@ export function inputVectorRows(rows: readonly CollateralCashflowRow[], body: Re
 }
 
 /** The 'Vectors' sheet; agency deals show CPR and the index only (their CDR and severity are 0 by rule). */
-export function inputVectorsSheet(result: SimulationResult, body: Record<string, unknown>, agency: boolean): ExportTab<InputVectorRow> {
+export function inputVectorsSheet(result: Pick<SimulationResult, 'CollateralCashflow'>, body: Record<string, unknown>, agency: boolean): ExportTab<InputVectorRow> {
+  return vectorsSheetOf(result.CollateralCashflow, body, agency);
+}
+
+/** The 'Vectors' sheet of any rows with the period rates (the bond screen's workbook uses the bond's rows). */
+export function vectorsSheetOf(rows: readonly RatedRow[], body: Record<string, unknown>, agency: boolean): ExportTab<InputVectorRow> {
   const credit = [
     { header: 'CDR (%)', value: (r: InputVectorRow) => r.cdrPct, kind: 'percent' as const },
     { header: 'Loss Severity (%)', value: (r: InputVectorRow) => r.severityPct, kind: 'percent' as const },
@@ -63,7 +71,7 @@ export function inputVectorsSheet(result: SimulationResult, body: Record<string,
   ];
   return {
     name: 'Vectors',
-    rows: inputVectorRows(result.CollateralCashflow, body),
+    rows: inputVectorRows(rows, body),
     columns: [
       { header: 'Period', value: (r) => r.period, kind: 'integer' },
       { header: 'Payment Date', value: (r) => r.paymentDate, kind: 'date' },
