@@ -47,7 +47,9 @@ export const CIRT_RUN_FAILED = 'Failed to generate CIRT cashflow.';
 
 /** Insurance cashflow row (spec 001 §3.8); rates are fractions, Period 0 is the start. */
 export const InsuranceRowSchema = z.object({
-  Period: z.number(), PaymentDate: z.string(),
+  Period: z.number(),
+  // The spec (001 §3.8) names the field, not its format: insurance rows carry ISO text, the one format of this contract.
+  PaymentDate: z.string().describe('Payment date as ISO text YYYY-MM-DD (period 0: the start of the cover, the settlement or CIRT activity date).'),
   RemainingLiability: z.number(), ReductionInLiability: z.number(), InsurerPaidLosses: z.number(), InsurancePremium: z.number(),
   CollateralTrustAccount: z.number(), CollateralAccountChange: z.number(), CollateralAccountInterest: z.number(), NetInsuranceCashflow: z.number(),
   CollateralBalance: z.number(), CollateralLosses: z.number(),

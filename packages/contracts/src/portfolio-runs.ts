@@ -57,7 +57,7 @@ export const PortfolioRunRequestSchema = z.object({
 export type PortfolioRunRequest = z.input<typeof PortfolioRunRequestSchema>;
 
 export const BondRowSchema = z.object({
-  Period: z.number(), PaymentDate: z.number(), Balance: z.number(), Interest: z.number(), Principal: z.number(), Rate: z.number(),
+  Period: z.number(), PaymentDate: z.number().describe('Payment date as a YYYYMMDD number (spec 000 §9 API dates); period 1 is the first payment date after the settlement.'), Balance: z.number(), Interest: z.number(), Principal: z.number(), Rate: z.number(),
   Cash: z.number(), ActualWriteDown: z.number(), CprRate: z.number(), CdrRate: z.number(), LossSeverityRate: z.number(), DelinquencyRate: z.number(),
 });
 export type BondRow = z.infer<typeof BondRowSchema>;
@@ -87,7 +87,8 @@ const SumsSchema = z.record(z.string(), z.number());
 export const PortfolioPartSchema = z.object({
   PortfolioEntries: z.array(PortfolioRunEntryResultSchema),
   /** Insurance rows (ACIS, CIRT), bond rows (Bond), or {Period, PaymentDate, Balance, Cash, Losses} (Total). */
-  PortfolioCashflow: z.array(z.record(z.string(), z.union([z.number(), z.string(), z.boolean()]))),
+  PortfolioCashflow: z.array(z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])))
+    .describe('Rows by payment month. PaymentDate: ISO text YYYY-MM-DD in insurance rows, a YYYYMMDD number in bond and total rows. No period is dated before period 0; period 1 of bond rows is the first payment date after the settlement.'),
   PortfolioCashflowTotals: SumsSchema,
   LineMetrics: LineMetricsSchema,
   MiscVariables: z.object({

@@ -204,7 +204,7 @@ export const MatrixResponse = z.object({
 export type MatrixResponse = z.infer<typeof MatrixResponse>;
 
 const BondCashflowRowSchema = z.object({
-  Period: z.number(), PaymentDate: z.number(), Balance: z.number(), Principal: z.number(), Interest: z.number(), Rate: z.number(),
+  Period: z.number(), PaymentDate: z.number().describe('Payment date as a YYYYMMDD number (spec 000 §9 API dates); period 1 is the first payment date after the settlement.'), Balance: z.number(), Principal: z.number(), Interest: z.number(), Rate: z.number(),
   Cash: z.number(), ActualWriteDown: z.number(), CprRate: z.number(), CdrRate: z.number(), LossSeverityRate: z.number(), DelinquencyRate: z.number(),
 });
 export type BondCashflowRowDto = z.infer<typeof BondCashflowRowSchema>;

@@ -32,6 +32,7 @@ export type { TestResults, WaterfallOptions, WaterfallPeriod, WaterfallResult } 
 export { runDeal, startingLines } from './simulate/run-deal.ts';
 export type { CollateralProjector, DealRun, DealScenario } from './simulate/run-deal.ts';
 export { simulate, responseOf, runRequest, prerunProblems, prerunCollateral } from './simulate/simulate.ts';
+export { runFromSettlement, lastPaymentDateOnOrBefore } from './simulate/run-from-settlement.ts';
 export { userCollateralFlows, userCollateralProblems, USER_COLLATERAL_LISTS } from './collateral/user-collateral.ts';
 export type { UserCollateralRows } from './collateral/user-collateral.ts';
 export { stateAfter } from './simulate/deal-state.ts';

@@ -6,6 +6,7 @@ import { type BondRunBody, type BondRunType, solveBondRun } from '../pricing/bon
 import { addMonthsOnDay, firstAccrualStart, ymdToIso } from './deal-dates.ts';
 import type { CellMetric } from './bond-matrix.ts';
 import { pricingCashflows } from './pricing-cashflows.ts';
+import { lastPaymentDateOnOrBefore } from './run-from-settlement.ts';
 import { simulate } from './simulate.ts';
 import type { BondCashflowResult, MiscVariables, SimulationRequest } from './simulation-types.ts';
 
@@ -22,12 +23,19 @@ export interface BondRunResult {
   Simulation: { BondsCashflows: BondCashflowResult[]; MiscVariables: MiscVariables };
 }
 
-/** Settlement and accrual start of a run (ISO): the request's date, else the first accrual start / the state's last PD. */
+/**
+ * Settlement and accrual start of a run (ISO): the request's date (else the accrual start), and
+ * the start of the accrual period running at settlement: the last payment date on or before the
+ * settlement, as the run's rows begin after it (`runFromSettlement`), never before the state's
+ * last payment date; before the first payment date, the first accrual start.
+ */
 export function settlementOf(spec: DealSpec, request: SimulationRequest, asOf: DealState | null): { settlement: string; accrualStart: string } {
-  const accrualStart = asOf && asOf.lastPaymentDateNumber > 0
+  const fromState = asOf && asOf.lastPaymentDateNumber > 0
     ? addMonthsOnDay(spec.dates.firstPaymentDate, asOf.lastPaymentDateNumber - 1, spec.dates.paymentDayOfMonth)
     : firstAccrualStart(spec);
   const requested = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
+  const paid = requested ? lastPaymentDateOnOrBefore(spec, requested) : null;
+  const accrualStart = paid !== null && paid > fromState ? paid : fromState;
   return { settlement: requested ?? accrualStart, accrualStart };
 }
 

@@ -5,6 +5,7 @@ import type { AnyDealRun } from './bond-cashflows.ts';
 import type { BondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
 import type { DealScenario } from './run-deal.ts';
+import { runFromSettlement } from './run-from-settlement.ts';
 import { repeatedRunner } from './scenario-projector.ts';
 
 /** Spec 001 §9: matrix CPR columns and CDR rows, percent. */
@@ -50,7 +51,7 @@ export interface BondMatrixOptions {
  * @param base scenario for everything but CPR/CDR (severity, delinquency, index, calls)
  * @param bondName tranche or MACR class
  * @param state deal state at settlement (null = closing)
- * @param fromIso WAL measured from this date (settlement)
+ * @param fromIso settlement: WAL is measured from it and payment dates on or before it are left out
  */
 export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: string, state: DealState | null, fromIso: string, options: BondMatrixOptions = {}): BondMatrix {
   const cprs = [...(options.cprPct ?? MATRIX_CPR_PCT)];
@@ -71,7 +72,8 @@ export function runBondMatrix(spec: DealSpec, base: DealScenario, bondName: stri
       const key = `${cpr}|${cellCdr}`;
       let cell = cells.get(key);
       if (!cell) {
-        const run = runCell({ ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cellCdr } });
+        // Seen from settlement as the single runs are: period 1 is the first payment date after it (issue 23 #7).
+        const run = runFromSettlement(runCell({ ...base, prepay: { kind: 'annual', values: cpr / 100 }, default: { kind: 'annual', values: cellCdr } }), fromIso);
         // Grid cells need balances and cash only; the per-row speed columns are left at 0.
         const bond = bondRows(run, [], bondName)[0];
         if (!bond) throw new RangeError(`bond ${bondName} not found in ${spec.dealName}`);

@@ -71,5 +71,6 @@ export function monthlyCollateralRows(flows: CollateralFlows, paymentDates: (num
 /** Collateral rows by payment date of a deal run (payment date 1 may aggregate two months). */
 export function paymentDateCollateralRows(flows: CollateralFlows, pool: readonly PoolPeriod[], dates: number[]): CollateralCashflowRow[] {
   const spans = pool.slice(0, dates.length).map((p, i): Span => ({ first: p.firstMonth, last: p.lastMonth, date: dates[i] ?? null, losses: p.principalLoss / 100 }));
-  return cutRows(buildRows(flows, spans), flows.beginBalance[0] ?? 0);
+  // A run seen from settlement starts at its first payment date's month (runFromSettlement).
+  return cutRows(buildRows(flows, spans), flows.beginBalance[pool[0]?.firstMonth ?? 0] ?? 0);
 }

@@ -11,6 +11,7 @@ import { paymentDateCollateralRows } from './collateral-rows.ts';
 import { isoToYmd, ymdToIso } from './deal-dates.ts';
 import { hasIndexCurve, requestToScenario } from './request-scenario.ts';
 import { runAnyDeal } from './run-any-deal.ts';
+import { runFromSettlement } from './run-from-settlement.ts';
 import { cashMiscVariables } from './cash-triggers.ts';
 import type { AnyDealRun } from './bond-cashflows.ts';
 import type { CollateralProjector, DealRun, DealScenario } from './run-deal.ts';
@@ -30,20 +31,23 @@ import type { MiscVariables, SimulationRequest, SimulationResponse, TriggerRow }
  */
 export function simulate(spec: DealSpec, request: SimulationRequest, asOf: DealState | null, tape: LoanTape | null = null): SimulationResponse {
   const run = runRequest(spec, request, asOf, tape);
+  // The run's rows begin after the settlement date (runFromSettlement), so WAL is measured from it.
   const settlement = request.SettlementDate ? ymdToIso(request.SettlementDate) : null;
-  // Without a state the run starts at closing: a settlement date after the first projected
-  // payment date would put paid cash before settlement, so WAL is then measured from closing.
-  const firstPd = run.paymentDates[0] ?? spec.dates.firstPaymentDate;
-  const from = settlement !== null && (asOf !== null || settlement < firstPd) ? settlement : spec.dates.closingDate;
-  return responseOf(run, request.BondName ?? null, from);
+  return responseOf(run, request.BondName ?? null, settlement ?? spec.dates.closingDate);
 }
 
 /**
  * Runs the request's scenario on the deal: the collateral is the user's prerun cashflow when the
  * request carries one (its Libor column, when not all zero, is the index path), else the loan tape
- * for RunLoanLevel runs, else the deal's rep lines.
+ * for RunLoanLevel runs, else the deal's rep lines. With a SettlementDate, periods paid on or before
+ * it are left out (`runFromSettlement`): period 1 is the first payment date after settlement.
  */
 export function runRequest(spec: DealSpec, request: SimulationRequest, asOf: DealState | null, tape: LoanTape | null = null): AnyDealRun {
+  // Period 1 is the first payment date after the request's settlement date (issue 23 #7).
+  return runFromSettlement(projectRequest(spec, request, asOf, tape), request.SettlementDate ? ymdToIso(request.SettlementDate) : null);
+}
+
+function projectRequest(spec: DealSpec, request: SimulationRequest, asOf: DealState | null, tape: LoanTape | null): AnyDealRun {
   const prerun = request.UserCollateralCashflow ?? null;
   if (prerun) {
     const scenario = requestToScenario(spec, { ...request, Cpr: request.Cpr ?? 0, Cdr: request.Cdr ?? 0, LossSeverity: request.LossSeverity ?? 0, Delinquency: request.Delinquency ?? 0, Libor: request.Libor ?? 0 });

@@ -3,7 +3,7 @@
  * resolve deal, layer and policy terms from the database and check the request first.
  */
 import {
-  prerunCollateral, responseOf, runAcis, runAcisMatrix, runCirt, runCirtMatrix, runDeal,
+  prerunCollateral, responseOf, runAcis, runAcisMatrix, runCirt, runCirtMatrix, runDeal, runFromSettlement,
   type AcisLayerTerms, type DealRun, type DealSpec, type DealState, type UserCollateralRows, type CirtRunInput, type DealScenario, type ReinsuranceMatrix, type ReinsurerCashflow, type SimulationResponse,
 } from '@opencrt/engine';
 import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
@@ -19,17 +19,23 @@ export interface AcisTaskInput {
   prerun?: UserCollateralRows | null;
 }
 
-/** The STACR run under an ACIS layer: the scenario projected, or the prerun cashflow replayed. */
-export function acisStacrRun(spec: DealSpec, scenario: DealScenario, state: DealState | null, prerun: UserCollateralRows | null | undefined): DealRun {
-  if (!prerun) return runDeal(spec, scenario, state);
+/**
+ * The STACR run under an ACIS layer: the scenario projected, or the prerun cashflow replayed, seen
+ * from the settlement (`runFromSettlement`, issue 23 #7): period 1 of the cover is the first payment
+ * date after the settlement (period 0), and the layer's limit at settlement is its share of the
+ * tranche's notional then. Before, a state older than the settlement month put the 11/25 payment
+ * as period 1 after period 0 dated 11/27.
+ */
+export function acisStacrRun(spec: DealSpec, scenario: DealScenario, state: DealState | null, prerun: UserCollateralRows | null | undefined, settlementIso: string): DealRun {
+  if (!prerun) return runFromSettlement(runDeal(spec, scenario, state), settlementIso);
   const p = prerunCollateral(spec, state, scenario, prerun);
-  return runDeal(spec, p.scenario, state, p.project);
+  return runFromSettlement(runDeal(spec, p.scenario, state, p.project), settlementIso);
 }
 
 /** One ACIS layer: its reinsurer cashflow and the STACR run's deal-level variables. */
 export function acisTask(input: AcisTaskInput): { cashflow: ReinsurerCashflow; misc: SimulationResponse['MiscVariables'] } {
   const { spec, state } = resolveDeal(input.deal);
-  const deal = acisStacrRun(spec, input.scenario, state, input.prerun);
+  const deal = acisStacrRun(spec, input.scenario, state, input.prerun, input.settlementIso);
   return {
     cashflow: runAcis(deal, input.layer, input.collateral, input.settlementIso),
     misc: responseOf(deal, input.layer.stacrTranche, input.settlementIso).MiscVariables,

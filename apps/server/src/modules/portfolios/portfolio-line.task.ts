@@ -62,7 +62,7 @@ export function runPortfolioLine(input: PortfolioLineInput): PortfolioLineOutput
     const request = input.vectors ? { ...input.request, ...input.vectors } : input.request;
     const { spec, state } = resolveDeal(input.deal);
     // Coverage ends at the STACR clean-up redemption; the STACR time call is not exercised (as /simulate/acis).
-    const deal = acisStacrRun(spec, { ...requestToScenario(spec, request), cleanUpCall: true, timeCall: false }, state, request.UserCollateralCashflow);
+    const deal = acisStacrRun(spec, { ...requestToScenario(spec, request), cleanUpCall: true, timeCall: false }, state, request.UserCollateralCashflow, input.settlementIso);
     return insuranceOutput('ACIS', runAcis(deal, input.layer, input.collateral, input.settlementIso), input.layer.initialLimit);
   }
   if (input.kind === 'CIRT') {
