@@ -16,6 +16,13 @@ async function pageOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/** Inputs and selects whose value is wider than the box showing it (text cut off), by name or label. */
+async function clippedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('main input:not([type=checkbox]):not([type=date]), main select')]
+    .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .map((e) => `${e.getAttribute('data-testid') ?? e.getAttribute('aria-label') ?? e.name ?? e.id}=${e.value}`));
+}
+
 describe('screens at 1024 × 768', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
@@ -167,10 +174,13 @@ describe('issue 23 #8 at 1024 × 768', () => {
     await page.locator('[data-testid="field-Name"]').waitFor();
     await page.screenshot({ path: path.join(tmpdir(), 'layout23-deal-create-1024.png'), fullPage: true });
     expect(await pageOverflow(page), '/deal_create').toBeLessThanOrEqual(0);
+    expect(await clippedControls(page), '/deal_create CIRT: inputs that cut their value').toEqual([]);
     await page.goto('/deal_create?dealType=STACR_ACIS');
     await page.locator('[data-testid="field-STACR.Name"]').waitFor();
     await page.screenshot({ path: path.join(tmpdir(), 'layout23-deal-create-stacr-1024.png'), fullPage: true });
     expect(await pageOverflow(page), '/deal_create STACR/ACIS').toBeLessThanOrEqual(0);
+    // Each editor input shows its whole default value (a 1,000,000,000 pool balance was cut to '100000').
+    expect(await clippedControls(page), '/deal_create STACR/ACIS: inputs that cut their value').toEqual([]);
 
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto('/loans');

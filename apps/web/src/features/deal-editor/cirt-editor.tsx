@@ -15,7 +15,7 @@ export function CirtEditor({ form, onChange, errors }: { form: CirtForm; onChang
     onChange({ ...form, LiabilityStepDowns: form.LiabilityStepDowns.map((r, j) => (j === i ? { ...r, [key]: value } : r)) });
   return (
     <div className="row" data-testid="cirt-editor">
-      <div className="col-md-4">
+      <div className="col-md-6 col-xl-4">
         <Section title="Collateral Information">
           <Field label="Deal Name" path="Name" kind="text" value={form.Name} onChange={set('Name')} errors={errors} placeholder="e.g. CIRT 2022-01-SUFFIX" />
           {field('ReferencePoolBalance', 'Reference Pool Balance ($)')}
@@ -30,7 +30,7 @@ export function CirtEditor({ form, onChange, errors }: { form: CirtForm; onChang
           <div className="small text-muted mb-2" data-testid="limit-amount">Limit of Liability Amount: {amount(form.LimitOfLiabilityPct)}</div>
         </Section>
       </div>
-      <div className="col-md-3">
+      <div className="col-md-6 col-xl-3">
         <Section title="Contract Information">
           {field('EffectiveDate', 'Effective Date', 'date')}
           {field('FirstPayDate', 'First Pay Date', 'date')}
@@ -40,7 +40,7 @@ export function CirtEditor({ form, onChange, errors }: { form: CirtForm; onChang
           <Check label="Use Liability" path="UseLiability" checked={form.UseLiability} onChange={set('UseLiability')} />
         </Section>
       </div>
-      <div className="col-md-5">
+      <div className="col-12 col-xl-5">
         <Section title="Liability Stepdowns">
           <table className="table table-sm align-top mb-1" data-testid="stepdowns">
             <thead>

@@ -43,7 +43,7 @@ export function StacrAcisEditor({ form, onChange, errors }: { form: StacrAcisFor
   return (
     <div data-testid="stacr-acis-editor">
       <div className="row">
-        <div className="col-md-4">
+        <div className="col-md-6 col-xl-4">
           <Section title="STACR">
             <Field label="STACR Deal Name" path="STACR.Name" kind="text" value={stacr.Name} onChange={(v) => onChange(renameStacr(form, v))} errors={errors} placeholder="e.g. STACR 2022-DNA1" />
             <Field label="ACIS Deal Name" path="ACIS.Name" kind="text" value={acis.Name} onChange={(v) => setAcis({ Name: v })} errors={errors} />
@@ -56,7 +56,7 @@ export function StacrAcisEditor({ form, onChange, errors }: { form: StacrAcisFor
             {contract('CancellationPct', 'Cancellation (%)', 'number')}
           </Section>
         </div>
-        <div className="col-md-4">
+        <div className="col-md-6 col-xl-4">
           <Section title="Structure">
             {structure('CETarget', 'CE Target (%)')}
             {structure('DlqTarget', 'Delinquency Target (%)')}
@@ -70,7 +70,7 @@ export function StacrAcisEditor({ form, onChange, errors }: { form: StacrAcisFor
             <Field label="Months To Call" path="ACIS.Structure.MonthsToCall" value={acis.Structure.MonthsToCall} onChange={(v) => setAcis({ Structure: { ...acis.Structure, MonthsToCall: v } })} errors={errors} />
           </Section>
         </div>
-        <div className="col-md-4">
+        <div className="col-12 col-xl-4">
           <Section title="Collateral">
             <table className="table table-sm align-top mb-1" data-testid="collateral">
               <thead><tr><th>Pool Balance ($)</th><th>WAC</th><th>WAM</th><th>WALA</th></tr></thead>
@@ -94,7 +94,7 @@ export function StacrAcisEditor({ form, onChange, errors }: { form: StacrAcisFor
         </div>
       </div>
       <div className="row">
-        <div className="col-md-7">
+        <div className="col-12 col-xl-7">
           <Section title="STACR Liability">
             <table className="table table-sm align-top mb-1" data-testid="stacr-bonds">
               <thead><tr><th>Bond</th><th>Detachment (%)</th><th>Thickness (%)</th><th>Balance ($)</th><th>Coupon (%)</th><th>Spread (%)</th></tr></thead>
@@ -121,7 +121,7 @@ export function StacrAcisEditor({ form, onChange, errors }: { form: StacrAcisFor
             {errors['ACIS.Liability'] ? <div className="invalid-feedback d-block">{errors['ACIS.Liability']}</div> : null}
           </Section>
         </div>
-        <div className="col-md-5">
+        <div className="col-12 col-xl-5">
           <Section title="ACIS Liability">
             <table className="table table-sm align-top mb-1" data-testid="acis-bonds">
               <thead><tr><th>Bond</th><th>Offered (%)</th><th>Balance ($)</th><th>Premium (%)</th><th>Call Mult.</th></tr></thead>
