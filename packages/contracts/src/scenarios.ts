@@ -54,7 +54,10 @@ export const ScenarioInputSchema = z.object({
   Cdr: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('CDR per period, PERCENT (10 % = 10).'),
   LossSeverity: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('Loss severity per period, PERCENT (10 % = 10).'),
   Delinquency: z.array(z.unknown()).max(10_000).nullable().optional().transform((v) => v ?? []).describe('Delinquency per period, PERCENT (10 % = 10).'),
-  /** Forward index curve (issue 25 #1), PERCENT per month from period 1; absent or empty = none (the run's flat index). */
+  /**
+   * Forward index curve (issue 25 #1), PERCENT per month from period 1; empty or null = none (the
+   * run's flat index). Absent on an update or override = the stored curve stays.
+   */
   IndexCurve: z.array(z.unknown()).max(10_000).nullable().optional()
     .describe('Forward index curve per period, PERCENT from -5 to 25 (4 % = 4), period 1 first, at most 480; optional.'),
   Shared: z.boolean().optional().default(false),

@@ -34,8 +34,11 @@ export interface ScenarioValues {
   cdr: number[];
   loss_severity: number[];
   delinquency: number[];
-  /** Empty = no curve (stored as null). */
-  index_curve: number[];
+  /**
+   * Empty = no curve (stored as null); undefined = leave the stored curve as it is (an update from
+   * a client that does not edit curves, e.g. the scenario list's vector editor, keeps it).
+   */
+  index_curve?: number[] | undefined;
   shared: boolean;
 }
 
@@ -52,7 +55,7 @@ const toJson = (v: ScenarioValues) => ({
   cdr: JSON.stringify(v.cdr),
   loss_severity: JSON.stringify(v.loss_severity),
   delinquency: JSON.stringify(v.delinquency),
-  index_curve: v.index_curve.length > 0 ? JSON.stringify(v.index_curve) : null,
+  ...(v.index_curve === undefined ? {} : { index_curve: v.index_curve.length > 0 ? JSON.stringify(v.index_curve) : null }),
   shared: v.shared,
 });
 

@@ -60,7 +60,7 @@ async function checkScenario(repo: ScenariosRepository, s: ScenarioInputParsed):
     values: {
       scenario_name: s.ScenarioName, deal_name: dealName, vendor: s.Vendor,
       cpr: s.Cpr as number[], cdr: s.Cdr as number[], loss_severity: s.LossSeverity as number[], delinquency: s.Delinquency as number[],
-      index_curve: (s.IndexCurve ?? []) as number[], shared: s.Shared,
+      index_curve: s.IndexCurve === undefined ? undefined : (s.IndexCurve ?? []) as number[], shared: s.Shared,
     },
   };
 }

@@ -134,9 +134,15 @@ describe('IndexCurve on deal, breakeven and portfolio runs, and saved with scena
     const id = (saved.json() as { Ids: number[] }).Ids[0];
     const got = (await t.request({ method: 'GET', url: `/api/scenarios/${id}`, token })).json() as { IndexCurve: number[] };
     expect(got.IndexCurve).toEqual(pct);
+    // An update that does not send a curve (the scenario list edits vectors only) keeps it; [] clears it.
+    const put = (payload: object) => t.request({ method: 'PUT', url: `/api/scenarios/${id}`, token, payload: { ScenarioName: 'Curve up', DealName: DNA1, Cpr: [10], Cdr: [1], LossSeverity: [25], Delinquency: [0], ...payload } });
+    expect((await put({})).statusCode).toBe(200);
+    expect(((await t.request({ method: 'GET', url: `/api/scenarios/${id}`, token })).json() as { IndexCurve: number[] }).IndexCurve).toEqual(pct);
     const viaScenario = await run('yield', { ...base, SelectedScenarioId: id, Price: 99 });
     const direct = await run('yield', { ...base, Cpr: [0, 0.1], Cdr: [0, 0.01], IndexCurve: UPWARD, Price: 99 });
     expect(viaScenario.Value).toBeCloseTo(direct.Value ?? Number.NaN, 10);
+    expect((await put({ IndexCurve: [] })).statusCode).toBe(200);
+    expect(((await t.request({ method: 'GET', url: `/api/scenarios/${id}`, token })).json() as { IndexCurve: number[] }).IndexCurve).toEqual([]);
     const bad = await t.request({
       method: 'POST', url: '/api/scenarios/bulk', token,
       payload: { SaveMode: 'override', Scenarios: [{ ScenarioName: 'Bad curve', Cpr: [10], Cdr: [1], LossSeverity: [25], Delinquency: [0], IndexCurve: [40] }] },
