@@ -72,5 +72,8 @@ describe('user collateral cashflows (prerun collateral)', () => {
     const tooMuch = { ...rows, PrepaidPrincipal: rows.PrepaidPrincipal.map((x, k) => (k === 3 ? 1e12 : x)) };
     expect(userCollateralProblems(tooMuch)[0]).toMatch(/^Period 3: scheduled \+ prepaid principal \+ defaults/);
     expect(userCollateralProblems({ ...rows, Balance: [0, ...rows.Balance.slice(1)] })[0]).toMatch(/starting Balance/);
+    // A rising Balance made the waterfall throw (Σ notionals ≠ pool UPB) instead of answering.
+    const rising = { ...rows, Balance: rows.Balance.map((x, k) => (k === 2 ? (rows.Balance[1] as number) + 1_000 : x)) };
+    expect(userCollateralProblems(rising)[0]).toMatch(/^Period 2: Balance \([\d.]+\) is above the previous period's Balance \([\d.]+\); a collateral balance cannot rise\.$/);
   });
 });

@@ -41,6 +41,13 @@ export function userCollateralProblems(rows: UserCollateralRows): string[] {
       problems.push(`Period ${k}: scheduled + prepaid principal + defaults (${paid.toFixed(2)}) exceed the starting balance (${begin.toFixed(2)}).`);
       break;
     }
+    // A reference pool only pays down: a rising Balance has no principal split, and the waterfall
+    // (Σ notionals = pool UPB) could not follow it; it threw instead of answering (issue 23).
+    const balance = rows.Balance[k] ?? 0;
+    if (balance > begin + 0.01) {
+      problems.push(`Period ${k}: Balance (${balance.toFixed(2)}) is above the previous period's Balance (${begin.toFixed(2)}); a collateral balance cannot rise.`);
+      break;
+    }
   }
   return problems;
 }
