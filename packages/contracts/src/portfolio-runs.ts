@@ -5,12 +5,16 @@
  */
 import { z } from 'zod';
 import { IdSchema, MAX_AMOUNT, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
+import { isCalendarYyyymmdd } from './deals.ts';
 import { IndexCurveInput, IndexRateInput, RequestRate, rateDescription } from './simulation.ts';
 import { PrerunCashflowSchema, UserCashflowLabelSchema } from './user-cashflows.ts';
 import { InsuranceYieldSchema, LineMetricsSchema } from './acis-cirt.ts';
 
 const Ymd = z.union([boundedInt(MIN_DATE, MAX_DATE), z.string().regex(/^\d{8}$/, 'SettlementDate must be YYYYMMDD')])
-  .transform((v) => Number(v)).refine((v) => v >= 19000101 && v <= 21001231, 'SettlementDate must be YYYYMMDD');
+  .transform((v) => Number(v)).refine((v) => v >= 19000101 && v <= 21001231, 'SettlementDate must be YYYYMMDD')
+  // 02/31/2026 passed as a number in range and failed every line of the run ('Line 1, Scneario
+  // Baseline: SettlementDate must be a calendar date'); one field, one 400 (issue 23).
+  .refine(isCalendarYyyymmdd, 'SettlementDate must be a calendar date (YYYYMMDD)');
 /** Dollars, or a fraction for Margin and InterestRate: never negative, never astronomical. */
 const Amount = z.union([boundedNumber(0, MAX_AMOUNT), z.string().max(50)]);
 
