@@ -1,7 +1,6 @@
 import type { DealSpec, DealState } from '../deal/deal-spec.ts';
 import type { LoanTape } from '../collateral/project-loans.ts';
 import { bondRows, type AnyDealRun } from './bond-cashflows.ts';
-import { paymentDateCollateralRows } from './collateral-rows.ts';
 import type { DealScenario } from './run-deal.ts';
 import { repeatedRunner } from './scenario-projector.ts';
 import { searchGrid } from './breakeven-search.ts';
@@ -103,11 +102,14 @@ function reached(loss: { writeDown: number; start: number }, target: Target): nu
 }
 
 /**
- * The collateral losses of a run, dollars: the payment-date rows' losses, as POST /simulate's
- * ProjectedLosses sums them (so a breakeven's cumulative loss equals the single run's).
+ * The collateral losses of a run, dollars: the pool periods' principal losses over the payment
+ * dates, as POST /simulate's ProjectedLosses sums them (its rows carry the same per-period loss,
+ * and the rows it cuts after the pool has paid down lose nothing), without building the rows.
  */
 function collateralLossOf(run: AnyDealRun): number {
-  return paymentDateCollateralRows(run.flows, run.pool, run.paymentDates.map(() => 0)).reduce((s, r) => s + r.Losses, 0);
+  let cents = 0;
+  for (let i = 0; i < run.paymentDates.length && i < run.pool.length; i++) cents += (run.pool[i] as { principalLoss: number }).principalLoss;
+  return cents / 100;
 }
 
 /**
