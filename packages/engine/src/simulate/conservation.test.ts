@@ -69,6 +69,11 @@ const SEED = SEED_ENV === 'random' ? undefined : Number(SEED_ENV ?? 20261127);
 const RUNS = Number(env.CONSERVATION_RUNS ?? 8);
 
 describe('cash conservation of every shipped deal (issue 23 #2)', () => {
+  it('seed 687391698: SQMT TEST 2025-1 at 49 % CDR, 77 % severity, 11-month lag conserves cash (PD 349 threw: scheduled principal −1 cent)', () => {
+    const r = { cpr: [0, 0], cdr: [0, 0.49200752539127207], severity: 0.7679362113682967, delinquency: 0, libor: 0, cleanUp: false, call: false, lag: 11, advancing: false };
+    expect(conservationProblems(runRequest(sqmt_test_2025_1 as unknown as DealSpec, requestOf(sqmt_test_2025_1 as unknown as DealSpec, r), null))).toEqual([]);
+  });
+
   it.each(shipped.map((s) => [s.dealName, s] as const))('%s: per class principal + write-down = starting balance, Σ principal within the collateral cash', (_name, spec) => {
     fc.assert(fc.property(requestArb, (r) => {
       expect(conservationProblems(runRequest(spec, requestOf(spec, r), null))).toEqual([]);
