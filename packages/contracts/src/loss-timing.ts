@@ -10,6 +10,8 @@ export const LOSS_TIMING_LABEL = 'Loss Timing (% by year)';
 export const CUMULATIVE_LOSS_LABEL = 'Cumulative Loss (%)';
 export const CUMULATIVE_LOSS_RANGE = `${CUMULATIVE_LOSS_LABEL} must be from 0 to 100.`;
 export const LOSS_TIMING_NEEDS_LOSS = `${LOSS_TIMING_LABEL} needs a ${CUMULATIVE_LOSS_LABEL}.`;
+const SHARES_FORM = `${LOSS_TIMING_LABEL}: write 1 to 30 yearly shares (percent, summing to 100), e.g. 20 30 25 15 10.`;
+const SHARES_RANGE = `${LOSS_TIMING_LABEL} shares must be percents from 0 to 100.`;
 
 /** The yearly shares of a timing curve typed as text ("20 30 25 15 10", spaces or commas), or null when a part is not a number. */
 export function lossTimingShares(value: string | readonly number[]): number[] | null {
@@ -28,9 +30,9 @@ export function lossTimingMessage(value: string | readonly number[]): string | n
 }
 
 export const LossTimingFields = {
-  CumulativeLoss: z.number().min(0, CUMULATIVE_LOSS_RANGE).max(100, CUMULATIVE_LOSS_RANGE).optional().nullable()
+  CumulativeLoss: z.number(CUMULATIVE_LOSS_RANGE).min(0, CUMULATIVE_LOSS_RANGE).max(100, CUMULATIVE_LOSS_RANGE).optional().nullable()
     .describe('Cumulative collateral loss, PERCENT of the balance the run starts from (0 to 100); with LossTiming it replaces the CDR.'),
-  LossTiming: z.union([z.string().max(200), z.array(z.number().min(0).max(100)).max(30)]).optional().nullable()
+  LossTiming: z.union([z.string().max(200, SHARES_FORM), z.array(z.number(SHARES_FORM).min(0, SHARES_RANGE).max(100, SHARES_RANGE)).max(30, SHARES_FORM)], SHARES_FORM).optional().nullable()
     .superRefine((value, ctx) => {
       if (value === null || value === undefined || (typeof value === 'string' && !value.trim())) return;
       const message = lossTimingMessage(value);

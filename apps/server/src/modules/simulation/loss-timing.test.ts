@@ -86,5 +86,8 @@ describe('loss timing (issue 25 #6)', () => {
     expect(await refused({ ...base, CumulativeLoss: 2 })).toContain('Cumulative Loss (%) needs a Loss Timing (% by year).');
     expect(await refused({ ...base, CumulativeLoss: 120, LossTiming: '100' })).toContain('Cumulative Loss (%) must be from 0 to 100.');
     expect(await refused({ ...base, CumulativeLoss: 2, LossTiming: '100', LossSeverity: [0, 0] })).toContain('needs a Loss Severity (%) above 0');
+    expect(await refused({ ...base, CumulativeLoss: 2, LossTiming: [150, -50] })).toContain('Loss Timing (% by year) shares must be percents from 0 to 100.');
+    expect(await refused({ ...base, CumulativeLoss: 'two', LossTiming: '100' })).toContain('Cumulative Loss (%) must be from 0 to 100.');
+    expect(await refused({ ...base, CumulativeLoss: 2, LossTiming: { a: 1 } })).toContain('Loss Timing (% by year): write 1 to 30 yearly shares');
   });
 });
