@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_AMOUNT } from './common.ts';
+import { mustBeFrom } from './field-messages.ts';
 
 /**
  * User collateral cashflows (spec 002 "User collateral cashflow"; screen /cashflows): parallel
@@ -9,15 +11,23 @@ export const USER_CASHFLOW_MAX_PERIODS = 720;
 /** How many cashflows one user keeps (one save sends them all). */
 export const USER_CASHFLOW_MAX_COUNT = 60;
 
-const amounts = z.array(z.number().min(0, 'amounts cannot be negative').max(1e12)).max(USER_CASHFLOW_MAX_PERIODS + 1);
-const fractions = (min: number) => z.array(z.number().min(min).max(1)).max(USER_CASHFLOW_MAX_PERIODS + 1);
+/**
+ * A column's out-of-range message as the /cashflows table and the upload file title it, with unit
+ * and range (issue 23 #4: a refused save read '0.CollateralCashflow.Balance.0 must be at most
+ * 1000000000000'). It ends with a period, so the server passes it on as written.
+ */
+export const cashflowColumnRange = (title: string, fraction: boolean): string => (fraction
+  ? `${mustBeFrom(title, title === 'Libor' ? -1 : 0, 1)} (a fraction: 1 % is 0.01).`
+  : `${mustBeFrom(`${title} ($)`, 0, MAX_AMOUNT)}.`);
+const amounts = (title: string) => z.array(z.number().min(0, cashflowColumnRange(title, false)).max(MAX_AMOUNT, cashflowColumnRange(title, false))).max(USER_CASHFLOW_MAX_PERIODS + 1);
+const fractions = (title: string, min: number) => z.array(z.number().min(min, cashflowColumnRange(title, true)).max(1, cashflowColumnRange(title, true))).max(USER_CASHFLOW_MAX_PERIODS + 1);
 
 export const CollateralCashflowListsSchema = z.object({
-  Balance: amounts.min(2, 'Balance needs a starting value and at least one period'),
-  Interest: amounts, PassThru: amounts, ScheduledPrincipal: amounts, PrepaidPrincipal: amounts,
-  Defaults: amounts, Losses: amounts, Recoveries: amounts,
-  Delinquency: fractions(0).describe('Delinquency per period, a FRACTION from 0 to 1 (2 % = 0.02).'),
-  Libor: fractions(-1).describe('Index rate per period, a FRACTION from -1 to 1 (4 % = 0.04).'),
+  Balance: amounts('Balance').min(2, 'Balance needs a starting value and at least one period'),
+  Interest: amounts('Gross Interest'), PassThru: amounts('Net Interest'), ScheduledPrincipal: amounts('Scheduled Principal'),
+  PrepaidPrincipal: amounts('Prepaid Principal'), Defaults: amounts('Defaults'), Losses: amounts('Losses'), Recoveries: amounts('Recoveries'),
+  Delinquency: fractions('Delinquency', 0).describe('Delinquency per period, a FRACTION from 0 to 1 (2 % = 0.02).'),
+  Libor: fractions('Libor', -1).describe('Index rate per period, a FRACTION from -1 to 1 (4 % = 0.04).'),
 }).refine((c) => Object.values(c).every((list) => list.length === c.Balance.length), 'Every column needs as many values as Balance.');
 export type CollateralCashflowLists = z.infer<typeof CollateralCashflowListsSchema>;
 

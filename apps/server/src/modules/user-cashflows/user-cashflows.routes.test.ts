@@ -53,7 +53,14 @@ describe('user collateral cashflows API and prerun runs', () => {
     expect((await post('analyst', [cashflow({ CollateralMonth: '202613' })])).json().Message).toMatch(/CollateralMonth must be a month as YYYYMM/);
     const negative = cashflow();
     negative.CollateralCashflow = { ...negative.CollateralCashflow, Losses: negative.CollateralCashflow.Losses.map((x, i) => (i === 2 ? -1 : x)) };
-    expect((await post('analyst', [negative])).statusCode).toBe(400);
+    expect((await post('analyst', [negative])).json().Message).toBe('Losses ($) must be from 0 to 1,000,000,000,000.');
+    // Issue 23 sweep: the column as the table titles it, with unit and range (was '0.CollateralCashflow.Balance.0 must be at most 1000000000000').
+    const huge = cashflow();
+    huge.CollateralCashflow = { ...huge.CollateralCashflow, Balance: huge.CollateralCashflow.Balance.map((x, i) => (i === 0 ? 1e20 : x)) };
+    expect((await post('analyst', [huge])).json().Message).toBe('Balance ($) must be from 0 to 1,000,000,000,000.');
+    const percent = cashflow();
+    percent.CollateralCashflow = { ...percent.CollateralCashflow, Delinquency: percent.CollateralCashflow.Delinquency.map((x, i) => (i === 1 ? 5 : x)) };
+    expect((await post('analyst', [percent])).json().Message).toBe('Delinquency must be from 0 to 1 (a fraction: 1 % is 0.01).');
     const overpaid = cashflow();
     overpaid.CollateralCashflow = { ...overpaid.CollateralCashflow, PrepaidPrincipal: overpaid.CollateralCashflow.PrepaidPrincipal.map((x, i) => (i === 5 ? 1e11 : x)) };
     expect((await post('analyst', [overpaid])).json().Message).toMatch(/Period 5: scheduled \+ prepaid principal \+ defaults/);

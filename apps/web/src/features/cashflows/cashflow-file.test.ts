@@ -32,6 +32,11 @@ describe('user cashflow files', () => {
     await expect(parseCashflowFile(await sheetOf([HEADER, [0, 100], [1, 90, 'abc', 0, 0, 10, 0, 0, 0, 0, 0]]), name)).rejects.toThrow('D.202602.S.xlsx, row 3, column Gross Interest: "abc" is not a number.');
     await expect(parseCashflowFile(await sheetOf([HEADER, [0, 100], [1, 90, 1, 1, 0, 10, 0, 0, 0, 5, 0]]), name)).rejects.toThrow(/column Delinquency: 5 is not a fraction/);
     await expect(parseCashflowFile(await sheetOf([HEADER, [0, 100]]), name)).rejects.toThrow(/at least one month/);
+    // Issue 23 sweep: huge amounts and a negative delinquency name the cell with unit and range
+    // (1e20 read as zod's 'Too big: expected number to be <=1000000000000', naming no cell).
+    await expect(parseCashflowFile(await sheetOf([HEADER, [0, 1e20], [1, 90, 1, 1, 0, 10, 0, 0, 0, 0, 0]]), name)).rejects.toThrow('D.202602.S.xlsx, row 2, column Balance ($) must be from 0 to 1,000,000,000,000.');
+    await expect(parseCashflowFile(await sheetOf([HEADER, [0, 100], [1, 90, 1, 1, 0, 10, 0, -1, 0, 0, 0]]), name)).rejects.toThrow('D.202602.S.xlsx, row 3, column Losses ($) must be from 0 to 1,000,000,000,000.');
+    await expect(parseCashflowFile(await sheetOf([HEADER, [0, 100], [1, 90, 1, 1, 0, 10, 0, 0, 0, -0.5, 0]]), name)).rejects.toThrow('D.202602.S.xlsx, row 3, column Delinquency must be from 0 to 1 (a fraction: 1 % is 0.01).');
     await expect(parseCashflowFile(new TextEncoder().encode('not a workbook').buffer as ArrayBuffer, name)).rejects.toThrow('D.202602.S.xlsx: the file is not an XLSX workbook.');
   });
 });

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import {
-  CollateralMonthSchema, UserCollateralCashflowSchema,
+  cashflowColumnRange, CollateralMonthSchema, MAX_AMOUNT, UserCollateralCashflowSchema,
   type CollateralCashflowLists, type ExportKind, type UserCollateralCashflow,
 } from '@opencrt/contracts';
 import { addXlsxRow } from '../../components/cashflow-export/export-cashflows.ts';
@@ -81,7 +81,9 @@ export async function parseCashflowFile(data: ArrayBuffer, fileName: string): Pr
       const n = cellNumber(value);
       if (n === null) throw new Error(`${fileName}, row ${r}, column ${c.title}: "${cellText(value)}" is not a number.`);
       if (c.fraction && Math.abs(n) > 1) throw new Error(`${fileName}, row ${r}, column ${c.title}: ${n} is not a fraction (write 1 % as 0.01).`);
-      if (!c.fraction && n < 0) throw new Error(`${fileName}, row ${r}, column ${c.title}: amounts cannot be negative.`);
+      // Out of the column's range (a negative amount, 1e20, a negative delinquency): the cell and the range.
+      const [min, max] = c.fraction ? [c.key === 'Libor' ? -1 : 0, 1] : [0, MAX_AMOUNT];
+      if (n < min || n > max) throw new Error(`${fileName}, row ${r}, column ${cashflowColumnRange(c.title, Boolean(c.fraction))}`);
       lists[c.key].push(n);
     });
   }
