@@ -159,6 +159,11 @@ export const REPORT_EXECUTED_NO_ROWS = 'Report is executed successfully, BUT NO 
 export const REPORT_NOT_EXECUTED = 'Report is not executed';
 export const REPORT_MODIFIED_DISCARD = 'Current Model is modified. Discard changes?';
 export const parameterEmpty = (parameter: string): string => `Parameter ${parameter} is empty`;
+/** Date parameters span the app's dates (common MIN_DATE..MAX_DATE): 9999-12-31 ran and answered no rows. */
+export const REPORT_DATE_FIRST = '1900-01-01';
+export const REPORT_DATE_LAST = '2100-12-31';
+export const parameterNotWhole = (parameter: string): string => `Parameter ${parameter} must be a whole number.`;
+export const parameterNotADate = (parameter: string): string => `Parameter ${parameter} must be a date from 01/01/1900 to 12/31/2100 (YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY).`;
 export const reportNotFound = (id: number): string => `Report ${id} was not found.`;
 
 export interface ReportIssue {

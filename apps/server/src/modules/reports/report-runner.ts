@@ -5,7 +5,7 @@
  * byte cap, and logs the run (who, which report, parameters, rows, time, error).
  */
 import { sql } from 'kysely';
-import { parameterEmpty, reportSourceName, type BindValue, type Report, type ReportRunResponse, type SqlDialect } from '@opencrt/contracts';
+import { parameterEmpty, parameterNotADate, parameterNotWhole, REPORT_DATE_FIRST, REPORT_DATE_LAST, reportSourceName, type BindValue, type Report, type ReportRunResponse, type SqlDialect } from '@opencrt/contracts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import type { ReportsConfig } from '../../config.ts';
@@ -100,7 +100,7 @@ export function checkReportForSave(report: Report): void {
 async function bindValue(db: Db, user: AuthUser, parameter: Report['Parameters'][number], raw: string): Promise<BindValue> {
   const name = parameter.Name;
   if (parameter.Type === 'int' || (parameter.Type === 'select' && parameter.SubType === 'calculations')) {
-    if (!/^-?\d{1,15}$/.test(raw)) throw new Invalid(`Parameter ${name} must be a whole number.`);
+    if (!/^-?\d{1,15}$/.test(raw)) throw new Invalid(parameterNotWhole(name));
     const value = Number(raw);
     if (parameter.Type === 'select') {
       const found = await reportsDb(db).selectFrom('portfolio_calculations').select('id').where('id', '=', value).executeTakeFirst();
@@ -110,7 +110,7 @@ async function bindValue(db: Db, user: AuthUser, parameter: Report['Parameters']
   }
   if (parameter.Type === 'date') {
     const iso = parseDate(raw);
-    if (!iso) throw new Invalid(`Parameter ${name} must be a date (YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY).`);
+    if (!iso) throw new Invalid(parameterNotADate(name));
     return iso;
   }
   if (parameter.Type === 'select' && parameter.SubType === 'deals') {
@@ -125,7 +125,7 @@ async function bindValue(db: Db, user: AuthUser, parameter: Report['Parameters']
   throw new Invalid(`Parameter ${name} has no type.`);
 }
 
-/** YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY as an ISO calendar date, or null. */
+/** YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY as an ISO calendar date from 1900 to 2100, or null. */
 export function parseDate(raw: string): string | null {
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(raw);
   let y: number, mo: number, d: number;
@@ -135,6 +135,8 @@ export function parseDate(raw: string): string | null {
     mo = Number(m[1]); d = Number(m[2]); y = Number(m[3]);
   }
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1000) return null;
-  return date.toISOString().slice(0, 10);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  const iso = date.toISOString().slice(0, 10);
+  // Outside the app's dates a report runs on nothing (9999-12-31 answered no rows, as if there were none).
+  return iso < REPORT_DATE_FIRST || iso > REPORT_DATE_LAST ? null : iso;
 }

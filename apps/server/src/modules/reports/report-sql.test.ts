@@ -67,4 +67,13 @@ describe('report SQL, read with the databases\' own grammars', () => {
     expect(parseDate('20261345')).toBeNull();
     expect(parseDate('yesterday')).toBeNull();
   });
+
+  it('refuses dates outside 1900-2100, the app\'s dates (issue 23 sweep: 9999-12-31 ran and answered no rows)', () => {
+    expect(parseDate('9999-12-31')).toBeNull();
+    expect(parseDate('2101-01-01')).toBeNull();
+    expect(parseDate('1899-12-31')).toBeNull();
+    expect(parseDate('0001-01-01')).toBeNull();
+    expect(parseDate('1900-01-01')).toBe('1900-01-01');
+    expect(parseDate('12/31/2100')).toBe('2100-12-31');
+  });
 });

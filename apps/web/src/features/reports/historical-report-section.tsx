@@ -12,7 +12,7 @@ import { messageOf } from '../../api/errors.ts';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
 import { reportFileName, reportWorkbook } from './report-export.ts';
 import { displayColumns } from './report-format.ts';
-import { emptyParameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
+import { parameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
 import { ReportResultsTable } from './report-results-table.tsx';
 import { listHistoricalReports, loadHistoricalReport, runHistoricalReport } from './reports.api.ts';
 
@@ -62,7 +62,7 @@ export function HistoricalReportSection({ kind, dealName }: { kind: 'Deal' | 'Bo
   const run = async () => {
     if (!report || !dealName) return;
     const filled = withDeal(report);
-    const empty = emptyParameterMessages(report.Parameters, filled);
+    const empty = parameterMessages(report.Parameters, filled);
     if (empty.length > 0) { alerts.show('danger', empty.join('\n')); return; }
     setRunning(true);
     try {

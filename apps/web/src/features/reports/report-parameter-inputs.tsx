@@ -3,7 +3,7 @@
  * select of saved calculations or of the user's deals. The chosen calculation is remembered in
  * localStorage (checklist §0).
  */
-import { parameterEmpty, type ReportCalculation, type ReportParameter } from '@opencrt/contracts';
+import { parameterEmpty, parameterNotADate, parameterNotWhole, REPORT_DATE_FIRST, REPORT_DATE_LAST, type ReportCalculation, type ReportParameter } from '@opencrt/contracts';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
@@ -20,9 +20,19 @@ export function initialValues(parameters: readonly ReportParameter[]): Parameter
     p.Type === 'select' && p.SubType === 'calculations' && remembered ? remembered : p.DefaultValue ?? '']));
 }
 
-/** 'Parameter {parameter} is empty' for each empty value (spec 002 §5). */
-export function emptyParameterMessages(parameters: readonly ReportParameter[], values: ParameterValues): string[] {
-  return parameters.filter((p) => (values[p.DbName] ?? '').trim() === '').map((p) => parameterEmpty(p.Name));
+/**
+ * What keeps the report from running: 'Parameter {parameter} is empty' for each empty value (spec
+ * 002 §5), a date outside 1900-2100 (the date input takes year 9999), letters in a whole number.
+ * The server refuses the same with the same words.
+ */
+export function parameterMessages(parameters: readonly ReportParameter[], values: ParameterValues): string[] {
+  return parameters.flatMap((p) => {
+    const value = (values[p.DbName] ?? '').trim();
+    if (value === '') return [parameterEmpty(p.Name)];
+    if (p.Type === 'date' && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < REPORT_DATE_FIRST || value > REPORT_DATE_LAST)) return [parameterNotADate(p.Name)];
+    if (p.Type === 'int' && !/^-?\d{1,15}$/.test(value)) return [parameterNotWhole(p.Name)];
+    return [];
+  });
 }
 
 export function runValues(parameters: readonly ReportParameter[], values: ParameterValues): RunValue[] {

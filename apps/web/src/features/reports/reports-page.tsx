@@ -13,7 +13,7 @@ import { messageOf } from '../../api/errors.ts';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
 import { reportFileName, reportWorkbook } from './report-export.ts';
 import { displayColumns } from './report-format.ts';
-import { emptyParameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
+import { parameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
 import { ReportResultsTable } from './report-results-table.tsx';
 import { listRunnableReports, loadReport, runReport } from './reports.api.ts';
 
@@ -41,7 +41,7 @@ export function ReportsPage() {
 
   const run = async () => {
     if (!report) return;
-    const empty = emptyParameterMessages(report.Parameters, values);
+    const empty = parameterMessages(report.Parameters, values);
     if (empty.length > 0) { alerts.show('danger', empty.join('\n')); return; }
     setRunning(true);
     try {
