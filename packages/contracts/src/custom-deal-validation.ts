@@ -3,6 +3,7 @@
  * under each field) and the server (400 before anything is stored). Issues are data: a path
  * naming the field ('Wac', 'STACR.Liability[1].Coupon') and the spec's message.
  */
+import { MAX_DATE, MIN_DATE } from './common.ts';
 import type { AcisDeal, CirtDeal, PythonDeal, StacrAcisDeal, StacrDeal } from './custom-deals.ts';
 
 export interface FieldIssue {
@@ -12,13 +13,18 @@ export interface FieldIssue {
 
 const REQUIRED = 'Field is required.';
 const INVALID_DATE = 'Invalid Date';
+/**
+ * The app's dates (common MIN_DATE..MAX_DATE). A maturity of 12/31/9999 was stored and ran (issue
+ * 23 sweep); the field's own error line names it, so the message gives the range only.
+ */
+export const DEAL_DATE_RANGE = 'Must be from 01/01/1900 to 12/31/2100.';
 
 /** True when YYYYMMDD is a real calendar day. */
 function isDay(ymd: number): boolean {
   const y = Math.floor(ymd / 10000);
   const m = Math.floor(ymd / 100) % 100;
   const d = ymd % 100;
-  return Number.isInteger(ymd) && y >= 1900 && m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return Number.isInteger(ymd) && m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
 class Issues {
@@ -41,6 +47,10 @@ class Issues {
     }
     if (!isDay(value)) {
       this.add(path, INVALID_DATE);
+      return null;
+    }
+    if (value < MIN_DATE || value > MAX_DATE) {
+      this.add(path, DEAL_DATE_RANGE);
       return null;
     }
     return value;

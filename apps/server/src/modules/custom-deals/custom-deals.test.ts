@@ -72,6 +72,18 @@ describe('custom deals API', () => {
     expect((await t.request({ method: 'GET', url: '/api/deals/custom/', token })).json()).toEqual([]);
   });
 
+  it('refuses a date outside 1900-2100 and stores nothing (issue 23 sweep: a 12/31/9999 maturity was saved)', async () => {
+    const token = await t.token('analyst');
+    const res = await t.request({ method: 'POST', url: '/api/deals/custom/cirt', token, payload: { ...cirtDeal('CIRT 2026-FAR'), MaturityDate: 99991231 } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().Message).toBe('Invalid data, Deal cannot be created.\nMaturityDate: Must be from 01/01/1900 to 12/31/2100.');
+    const pair = stacrAcisDeal('FAR');
+    const stacr = await t.request({ method: 'POST', url: '/api/deals/custom/stacr_acis', token, payload: { ...pair, ACIS: { ...pair.ACIS, Structure: { ...pair.ACIS.Structure, MaturityDate: 99991231 } } } });
+    expect(stacr.statusCode, stacr.body).toBe(400);
+    expect(stacr.json().Message).toContain('Must be from 01/01/1900 to 12/31/2100.');
+    expect((await t.request({ method: 'GET', url: '/api/deals/custom/', token })).json()).toEqual([]);
+  });
+
   it('creates a CIRT deal that joins every catalog and runs on /simulate/cirt with the hand-computed premium', async () => {
     const analyst = await t.token('analyst');
     const created = await t.request({ method: 'POST', url: '/api/deals/custom/cirt', token: analyst, payload: cirtDeal('CIRT 2026-API1') });

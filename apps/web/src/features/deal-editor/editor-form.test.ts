@@ -29,6 +29,9 @@ describe('editor form', () => {
     expect(MUST_BE_NUMBER).toBe('Must be a number.');
     const rows = f.LiabilityStepDowns.map((r, i) => (i === 1 ? { ...r, Detachment: '2.5x' } : r));
     expect(validateCirtForm({ ...f, Name: 'CIRT X', LiabilityStepDowns: rows })).toContainEqual({ path: 'LiabilityStepDowns[1].Detachment', message: MUST_BE_NUMBER });
+    // Dates out of the app's range (issue 23 sweep: a 12/31/9999 maturity was saved and ran).
+    expect(validateCirtForm({ ...f, Name: 'CIRT X', MaturityDate: '9999-12-31' })).toEqual([{ path: 'MaturityDate', message: 'Must be from 01/01/1900 to 12/31/2100.' }]);
+    expect(validateCirtForm({ ...f, Name: 'CIRT X', EffectiveDate: '1800-01-01' })).toEqual([{ path: 'EffectiveDate', message: 'Must be from 01/01/1900 to 12/31/2100.' }]);
   });
 
   it('links the STACR and ACIS editors: names, thickness and balance, paired rows', () => {
