@@ -53,7 +53,8 @@ describe('POST /api/simulate/breakeven', () => {
     expect((await post(base, null)).statusCode).toBe(401);
     const bad = [
       [{ ...base, BondNames: ['Z-9'] }, `Bond Z-9 was not found in ${DNA1}.`],
-      [{ ...base, BondNames: [] }, 'BondNames: Missing required: Bond'],
+      // Named as the screens name it (d8a7008 dropped the wire name 'BondNames: ' before it).
+      [{ ...base, BondNames: [] }, 'Missing required: Bond'],
       [{ ...base, Cpr: [0, 1.5] }, 'CPR must be from 0 to 0.999999 (a fraction: 10 % is 0.1)'],
       [{ ...base, LossSeverity: undefined }, 'Missing required: Loss Severity'],
       [{ ...base, PrepaymentModel: 'LDM_3' }, 'Breakeven does not support prepayment models.'],
