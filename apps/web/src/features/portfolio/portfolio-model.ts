@@ -5,7 +5,7 @@
  */
 import { cutAfterPayoff } from '../../components/cashflow-table/cut-after-payoff.ts';
 import {
-  atLine, portfolioBondEmpty, portfolioDealEmpty, portfolioEntryProblems, type PortfolioEntryOut, type PortfolioRunResponse, type PortfolioType,
+  atLine, mustBeFrom, mustBeNumber, portfolioBondEmpty, portfolioDealEmpty, portfolioEntryProblems, type PortfolioEntryOut, type PortfolioRunResponse, type PortfolioType,
 } from '@opencrt/contracts';
 
 export interface EntryDraft {
@@ -77,6 +77,25 @@ export function runIssues(entries: readonly EntryDraft[], type?: PortfolioType):
 }
 
 const num = (s: string) => (Number.isFinite(amount(s)) ? amount(s) : 0);
+
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * The run's own inputs above the table (issue 23 sweep): letters in Interest Rate (%) ran at 0 and
+ * an emptied settlement date went out as 0. Ranges are the request's (a fraction 0 to 1 for the
+ * interest rate, -0.1 to 1 for the index) in the screen's percent; dates the app's 1900-2100.
+ */
+export function runInputIssues(settlement: string, rate: string, type: PortfolioType): string[] {
+  const out: string[] = [];
+  if (settlement.trim() === '') out.push('Missing required: Settlement Date');
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(settlement) || settlement < '1900-01-01' || settlement > '2100-12-31') out.push('Settlement Date must be from 01/01/1900 to 12/31/2100');
+  const [label, min, max] = type === 'Bonds' ? ['Index (%)', -10, 100] as const : ['Interest Rate (%)', 0, 100] as const;
+  const t = rate.replace(/,/g, '').trim();
+  if (t === '') out.push(`Missing required: ${label.replace(' (%)', '')}`);
+  else if (!NUMBER_TEXT.test(t)) out.push(mustBeNumber(label));
+  else if (Number(t) < min || Number(t) > max) out.push(mustBeFrom(label, min, max));
+  return out;
+}
 
 export function savePayload(entries: readonly EntryDraft[]) {
   return entries.map((e, i) => ({

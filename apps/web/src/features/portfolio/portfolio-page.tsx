@@ -23,7 +23,7 @@ import {
 import { PortfolioEntriesTable, type UserCashflowChoice } from './portfolio-entries-table.tsx';
 import { PortfolioManageModal } from './portfolio-manage-modal.tsx';
 import {
-  amount, cutBondRows, draftOf, keptRun, newEntry, runIssues, runPayload, saveIssues, savePayload, todayIso, ymdOfPicker, type EntryDraft,
+  amount, cutBondRows, draftOf, keptRun, newEntry, runInputIssues, runIssues, runPayload, saveIssues, savePayload, todayIso, ymdOfPicker, type EntryDraft,
 } from './portfolio-model.ts';
 import { PortfolioResults } from './portfolio-results.tsx';
 import { exportPortfolio, importPortfolios } from './portfolio-xlsx.ts';
@@ -202,7 +202,7 @@ export function PortfolioPage() {
   };
 
   const analyze = async () => {
-    if (!current || linesFail(runIssues(current.entries, current.type))) return;
+    if (!current || linesFail([...runInputIssues(settlement, rate, current.type), ...runIssues(current.entries, current.type)])) return;
     setRunning(true);
     try {
       const r = cutBondRows(await runPortfolio(api, { SettlementDate: ymdOfPicker(settlement), PortfolioType: current.type, Entries: runPayload(current.entries, current.type, rate) }));
