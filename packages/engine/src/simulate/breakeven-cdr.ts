@@ -4,6 +4,7 @@ import { bondRows, type AnyDealRun } from './bond-cashflows.ts';
 import type { DealScenario } from './run-deal.ts';
 import { repeatedRunner } from './scenario-projector.ts';
 import { searchGrid } from './breakeven-search.ts';
+import { runFromSettlement } from './run-from-settlement.ts';
 
 /**
  * Breakevens of a deal's classes (issue 18 #13, issue 25 #5): the flat CDR (mode 'Cdr') or flat
@@ -76,6 +77,11 @@ export interface BreakevenOptions {
   tape?: LoanTape;
   /** Default 'Cdr'. */
   mode?: BreakevenMode;
+  /**
+   * Settlement date (ISO): each run is seen from it as POST /simulate sees it (runFromSettlement),
+   * so a breakeven and the single run at its value agree on write-downs and collateral losses.
+   */
+  settlementIso?: string | null;
 }
 
 /** Grid step: 0.01 CDR percent = 1e-4 as a fraction; CDRs are kept as whole grid steps. */
@@ -124,7 +130,8 @@ export function runBreakevens(spec: DealSpec, base: DealScenario, state: DealSta
   const runner = repeatedRunner(spec, base, state, options.tape, false, base.prepay);
   const runs = new Map<number, ClassLosses>();
   // The searched value as a fraction: a flat CDR, or a flat severity (the base CDR kept).
-  const runAt = (value: number) => runner.run(bySeverity ? { ...base, severity: value } : { ...base, default: { kind: 'annual', values: value } });
+  const runAt = (value: number) => runFromSettlement(
+    runner.run(bySeverity ? { ...base, severity: value } : { ...base, default: { kind: 'annual', values: value } }), options.settlementIso ?? null);
   // One deal run per grid value, shared by every class and both targets.
   const lossesOf = (value: number): ClassLosses => {
     const run = runAt(value);
