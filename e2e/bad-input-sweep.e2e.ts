@@ -104,6 +104,63 @@ describe('bad input on every screen is refused, never run or saved as garbage (i
     } finally { await page.context().close(); }
   });
 
+  it('/scenario_list XLSX import: a letters cell is refused with its cell; 1e20 and a negative load but the save refuses them; nothing stored', async () => {
+    const name = `Sweep import ${RUN}`;
+    /** Layout of the import (rows 1-4 vendor, deal, name, type; data from row 5), one scenario in B-E. */
+    const write = async (file: string, cpr: readonly unknown[]) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Scenarios');
+      sheet.addRow(['', '', '', '', '']);
+      sheet.addRow(['', '', '', '', '']);
+      sheet.addRow(['', name, name, name, name]);
+      sheet.addRow(['', 'cpr', 'cdr', 'sev', 'del']);
+      cpr.forEach((v) => sheet.addRow(['', v, 1, 30, 0]));
+      const full = path.join(dir, file);
+      await book.xlsx.writeFile(full);
+      return full;
+    };
+    const cases = [['letters.xlsx', [6, 'abc'], `Cell B6 (${name} cpr) is not a number: 'abc'`], ['huge.xlsx', [6, 1e20], 'CPR vector contains incorrect values.'], ['negative.xlsx', [6, -5], 'CPR vector contains incorrect values.']] as const;
+    for (const [file, cpr, message] of cases) {
+      const page = await signedIn('analyst');
+      try {
+        const screen = new ScenarioListPage(page);
+        await screen.open();
+        await page.getByTestId('file-xlsx').setInputFiles(await write(file, cpr));
+        if (file !== 'letters.xlsx') {
+          // It loads (the file is well formed); the toolbar Save refuses it.
+          await page.getByTestId('local-mode').waitFor();
+          await screen.tool('save').click();
+          const modal = page.getByTestId('save-options-modal');
+          await modal.or(page.getByTestId('alert-danger')).first().waitFor();
+          if (await modal.isVisible()) {
+            await page.getByTestId('save-mode-skip').check();
+            await page.getByTestId('save-options-save').click();
+          }
+        }
+        await refused(page, message);
+      } finally { await page.context().close(); }
+    }
+    const list = await api<{ ScenarioName: string }[]>('analyst', 'GET', '/scenarios/list');
+    expect(list.json.map((x) => x.ScenarioName)).not.toContain(name);
+  });
+
+  it('/admin Add user: an address that is no e-mail is refused by the server and shown; no user created', async () => {
+    const page = await signedIn('admin');
+    try {
+      await page.goto('/admin');
+      const form = page.getByTestId('add-user');
+      const username = `sweep.${RUN}`;
+      await form.getByLabel('Username').fill(username);
+      await form.getByLabel('E-mail').fill('not-an-address');
+      await form.getByLabel('Password', { exact: true }).fill('sweep-pass-12345');
+      await form.getByLabel('Confirm password').fill('sweep-pass-12345');
+      await form.getByRole('button', { name: 'Add user' }).click();
+      await refused(page, 'Email does not seem valid');
+      const users = await api<{ Username: string }[]>('admin', 'GET', '/users');
+      expect(users.json.map((u) => u.Username)).not.toContain(username);
+    } finally { await page.context().close(); }
+  });
+
   it('/portfolio: letters and 1e20 in a line, letters in Interest Rate (%) and an empty settlement date are refused before the run and the save', async () => {
     const page = await signedIn('analyst');
     try {
