@@ -161,7 +161,7 @@ describe('bad input on every screen is refused, never run or saved as garbage (i
     } finally { await page.context().close(); }
   });
 
-  it('/portfolio: letters and 1e20 in a line, letters in Interest Rate (%) and an empty settlement date are refused before the run and the save', async () => {
+  it('/portfolio: letters and 1e20 in a line, letters and 500 in Interest Rate (%), an empty and a 12/31/9999 settlement date are refused before the run and the save', async () => {
     const page = await signedIn('analyst');
     try {
       await page.goto('/portfolio');
@@ -203,6 +203,9 @@ describe('bad input on every screen is refused, never run or saved as garbage (i
       await page.fill('[data-testid=settlement-date]', '');
       await page.click('[data-testid=analyze]');
       await refused(page, 'Missing required: Settlement Date');
+      await page.fill('[data-testid=settlement-date]', '9999-12-31');
+      await page.click('[data-testid=analyze]');
+      await refused(page, 'Settlement Date must be from 01/01/1900 to 12/31/2100');
 
       expect(runs()).toBe(0);
       expect(saves()).toBe(0);
@@ -210,7 +213,7 @@ describe('bad input on every screen is refused, never run or saved as garbage (i
     } finally { await page.context().close(); }
   });
 
-  it('/vendor_grid: letters and 500 in Interest Rate (%) and an empty settlement date are refused; no grid run is sent', async () => {
+  it('/vendor_grid: letters, 500, -1 and empty Interest Rate (%), an empty and a 12/31/9999 settlement date are refused; no grid run is sent', async () => {
     const page = await signedIn('analyst');
     try {
       await page.goto('/vendor_grid');
@@ -230,6 +233,9 @@ describe('bad input on every screen is refused, never run or saved as garbage (i
       await page.fill('[data-testid=grid-settlement]', '');
       await run.click();
       await refused(page, 'Missing required: Settlement Date');
+      await page.fill('[data-testid=grid-settlement]', '9999-12-31');
+      await run.click();
+      await refused(page, 'Settlement Date must be from 01/01/1900 to 12/31/2100');
       expect(runs()).toBe(0);
       expect(await page.locator('.vendor-grid-cell').allTextContents().then((t) => t.filter((x) => x !== '').length)).toBe(0);
     } finally { await page.context().close(); }

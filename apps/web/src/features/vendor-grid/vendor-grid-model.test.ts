@@ -119,6 +119,7 @@ describe('vendor grid model', () => {
     expect(gridInputProblems({ ...ok, interestRate: '9900' }, 'Reinsurance')).toBe('Interest Rate (%) must be from 0 to 100');
     expect(gridInputProblems({ ...ok, interestRate: ' ' }, 'Reinsurance')).toBe('Missing required: Interest Rate');
     expect(gridInputProblems({ ...ok, settlementDate: '' }, 'Reinsurance')).toBe('Missing required: Settlement Date');
+    expect(gridInputProblems({ ...ok, settlementDate: '9999-12-31' }, 'Reinsurance')).toBe('Settlement Date must be from 01/01/1900 to 12/31/2100');
     expect(gridInputProblems({ ...ok, libor: '4' }, 'Bonds')).toBeNull();
     expect(gridInputProblems(ok, 'Bonds')).toBe('Libor (%) must be a number');
   });

@@ -188,6 +188,8 @@ export function gridInputProblems(p: { settlementDate: string; interestRate: str
   const out: string[] = [];
   if (p.settlementDate.trim() === '') out.push('Missing required: Settlement Date');
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(p.settlementDate) || Number.isNaN(Date.parse(p.settlementDate))) out.push('Missing valid: Settlement Date');
+  // The date input takes 12/31/9999; the server's answer named the range in YYYYMMDD (issue 23 sweep).
+  else if (p.settlementDate < '1900-01-01' || p.settlementDate > '2100-12-31') out.push('Settlement Date must be from 01/01/1900 to 12/31/2100');
   const [label, text, min, max] = type === 'Bonds' ? ['Libor (%)', p.libor, -10, 100] as const : ['Interest Rate (%)', p.interestRate, 0, 100] as const;
   const t = text.replace(/,/g, '').trim();
   if (t === '') out.push(`Missing required: ${label.replace(' (%)', '')}`);
