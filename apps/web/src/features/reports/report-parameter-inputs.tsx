@@ -3,7 +3,7 @@
  * select of saved calculations or of the user's deals. The chosen calculation is remembered in
  * localStorage (checklist §0).
  */
-import { parameterEmpty, parameterNotADate, parameterNotWhole, REPORT_DATE_FIRST, REPORT_DATE_LAST, type ReportCalculation, type ReportParameter } from '@opencrt/contracts';
+import { parameterEmpty, parameterNotADate, REPORT_DATE_FIRST, REPORT_DATE_LAST, type ReportCalculation, type ReportParameter } from '@opencrt/contracts';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
@@ -22,17 +22,28 @@ export function initialValues(parameters: readonly ReportParameter[]): Parameter
 
 /**
  * What keeps the report from running: 'Parameter {parameter} is empty' for each empty value (spec
- * 002 §5), a date outside 1900-2100 (the date input takes year 9999), letters in a whole number.
- * The server refuses the same with the same words.
+ * 002 §5) and a date outside 1900-2100 (the date input takes year 9999; the server refuses it with
+ * the same words). A whole number with letters is the server's to refuse ('Report is not executed'
+ * and 'Parameter Step must be a whole number.').
  */
 export function parameterMessages(parameters: readonly ReportParameter[], values: ParameterValues): string[] {
   return parameters.flatMap((p) => {
     const value = (values[p.DbName] ?? '').trim();
     if (value === '') return [parameterEmpty(p.Name)];
-    if (p.Type === 'date' && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < REPORT_DATE_FIRST || value > REPORT_DATE_LAST)) return [parameterNotADate(p.Name)];
-    if (p.Type === 'int' && !/^-?\d{1,15}$/.test(value)) return [parameterNotWhole(p.Name)];
+    if (p.Type === 'date') {
+      const iso = isoOfParameterDate(value);
+      if (iso === null || iso < REPORT_DATE_FIRST || iso > REPORT_DATE_LAST) return [parameterNotADate(p.Name)];
+    }
     return [];
   });
+}
+
+/** A date parameter as the server reads it (YYYY-MM-DD, YYYYMMDD or MM/DD/YYYY; a default may be any) in ISO, or null. */
+function isoOfParameterDate(text: string): string | null {
+  const ymd = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text);
+  const mdy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const [y, m, d] = ymd ? [ymd[1], ymd[2], ymd[3]] : mdy ? [mdy[3], mdy[1]?.padStart(2, '0'), mdy[2]?.padStart(2, '0')] : [];
+  return y && m && d ? `${y}-${m}-${d}` : null;
 }
 
 export function runValues(parameters: readonly ReportParameter[], values: ParameterValues): RunValue[] {
