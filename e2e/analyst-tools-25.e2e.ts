@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BondAnalysisPage } from './pages/bond-analysis.page.ts';
-import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
+import { dollars, postAs, textOf } from './support/api.ts';
+import { launchBrowser, newPage, signIn } from './support/browser.ts';
 
 /**
  * Issue 25 #5–#7 in Chromium at 1400×900 and 1024×768: breakeven modes on the deal and bond
@@ -16,20 +17,9 @@ const shots = mkdtempSync(join(tmpdir(), 'analyst-tools-25-'));
 console.log(`screenshots: ${shots}`);
 const DNA1 = 'STACR 2026-DNA1';
 
-async function post<T>(path: string, body: object): Promise<T> {
-  const token = await fetch(`${baseUrl()}/api/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'analyst', password: passwordOf('analyst'), grant_type: 'password' }),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
+const post = postAs;
 
-const text = async (page: Page, testId: string) => (await page.locator(`[data-testid="${testId}"]`).first().textContent())?.trim() ?? '';
-const dollars = (x: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+const text = textOf;
 
 interface Timeline { Tests: string[]; Pass: (boolean | null)[][] }
 interface Simulation { BondsCashflows: { BondName: string; BondCashflow: { ActualWriteDown: number }[] }[]; TriggerTimeline: Timeline }

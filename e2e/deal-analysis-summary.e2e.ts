@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, passwordOf, signIn } from './support/browser.ts';
+import { dollars, postAs, textOf } from './support/api.ts';
+import { launchBrowser, newPage, signIn } from './support/browser.ts';
 import { expectWorkbookConvention } from './support/export-convention.ts';
 
 /**
@@ -14,20 +15,9 @@ import { expectWorkbookConvention } from './support/export-convention.ts';
 const shots = mkdtempSync(join(tmpdir(), 'deal-summary-e2e-'));
 const DNA1 = 'STACR 2026-DNA1';
 
-async function post<T>(path: string, body: object): Promise<T> {
-  const token = await fetch(`${baseUrl()}/api/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'analyst', password: passwordOf('analyst'), grant_type: 'password' }),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
+const post = postAs;
 
-const dollars = (x: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
-const text = async (page: Page, testId: string) => (await page.locator(`[data-testid="${testId}"]`).first().textContent())?.trim() ?? '';
+const text = textOf;
 
 async function runWith(page: Page, cdr: string): Promise<void> {
   await page.fill('#input-cpr', '10');
