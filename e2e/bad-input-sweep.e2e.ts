@@ -11,7 +11,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, passwordOf, signIn, type DemoUser } from './support/browser.ts';
+import { requestAs } from './support/api.ts';
+import { launchBrowser, newPage, signIn, type DemoUser } from './support/browser.ts';
 import { DealCreatePage } from './pages/deal-create.page.ts';
 import { ScenarioListPage } from './pages/scenario-list.page.ts';
 import { VectorListPage } from './pages/vector-list.page.ts';
@@ -19,19 +20,7 @@ import { VectorListPage } from './pages/vector-list.page.ts';
 const RUN = Date.now().toString(36).slice(-5);
 const dir = mkdtempSync(path.join(tmpdir(), 'bad-input-sweep-'));
 
-async function api<T>(user: DemoUser, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user, password: passwordOf(user), grant_type: 'password' }),
-  });
-  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-  const res = await fetch(`${baseUrl()}/api${url}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text && res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text) as T };
-}
+const api = requestAs;
 
 /**
  * Waits for a danger alert holding `text`, then closes every alert, so the next bad value's

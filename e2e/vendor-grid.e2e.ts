@@ -4,7 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, passwordOf, signIn, type DemoUser } from './support/browser.ts';
+import { requestAs } from './support/api.ts';
+import { launchBrowser, newPage, signIn, type DemoUser } from './support/browser.ts';
 import { expectCsvConvention, expectWorkbookConvention } from './support/export-convention.ts';
 
 const RUN = Date.now().toString(36);
@@ -13,19 +14,11 @@ const DEAL_ONLY = `VG ACIS only ${RUN}`;
 const VENDOR = 'Harbor Analytics';
 const SETTLEMENT = '2021-06-15';
 
+/** The API's answer to a demo user's request; a refused request fails the test with its message. */
 async function api<T>(user: DemoUser, method: string, url: string, body?: unknown): Promise<T> {
-  const tokenRes = await fetch(`${baseUrl()}/api/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: user, password: passwordOf(user), grant_type: 'password' }),
-  });
-  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-  const res = await fetch(`${baseUrl()}/api${url}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text) as T;
+  const { status, json } = await requestAs<T>(user, method, url, body);
+  if (status < 200 || status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`);
+  return json;
 }
 
 const grid = (page: Page) => page.getByTestId('vendor-grid');
