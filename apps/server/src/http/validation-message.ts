@@ -54,9 +54,12 @@ function describeField(segments: readonly string[], message: string, context: st
   const label = whole ? (item ? `${known.label} ${item}` : known.label) : wire;
   const unit = whole && known.unit ? ` ${known.unit}` : '';
   const range = BETWEEN.exec(message);
-  if (range && whole && known.date) return `${label} must be ${message.startsWith('must be a whole') ? 'a whole number ' : ''}from ${range[1]} to ${range[2]}${unit}`;
-  const [min, max] = (whole ? known.range : undefined) ?? [Number(range?.[1]), Number(range?.[2])];
-  if (range) return `${rangeText(label, min, max, message)}${unit}`;
+  if (range) {
+    // A date's bounds read as dates (19000101), not as amounts (19,000,101).
+    if (whole && known.date) return `${label} must be ${message.startsWith('must be a whole') ? 'a whole number ' : ''}from ${range[1]} to ${range[2]}${unit}`;
+    const [min, max] = (whole ? known.range : undefined) ?? [Number(range[1]), Number(range[2])];
+    return `${rangeText(label, min, max, message)}${unit}`;
+  }
   // A contract message that already names its field by the wire name ("SettlementDate must be YYYYMMDD").
   const top = segments[0];
   if (top !== undefined && message.startsWith(`${top} `)) return withScreenLabel(segments, message);
