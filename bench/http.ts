@@ -3,7 +3,9 @@
  * asserts on time (issue 12 lists the targets; compare by hand, with the load average printed).
  *
  *   catalog GET /api/deals · authenticated trivial GET /api/roles · POST /api/simulate (DNA1 rep
- *   lines, full response; the same request repeated, and distinct scenarios) · POST /api/simulate/yield · 8×9 yield matrix · GET /api/deals latency
+ *   lines: the same request repeated; distinct scenarios in the rows layout, and in the compact
+ *   layout the deal screen asks for, plain and br-compressed as a browser asks) · POST
+ *   /api/simulate/yield · 8×9 yield matrix · one 50×50 matrix alone · GET /api/deals latency
  *   while four 50×50 yield matrices run
  *
  * By default it starts the server itself (`npm run serve` as a child on a free port, embedded
@@ -31,7 +33,7 @@ async function measure(label: string, options: autocannon.Options): Promise<void
   figures.push({ label, result });
   // Timeouts (no answer within autocannon's 10 s) count as errors: a starved server shows here.
   const errors = result.errors + result.non2xx + result.timeouts;
-  console.log(`${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(6)} ms  ${(result.throughput.average / 1e6).toFixed(2)} MB/s${errors ? `  ERRORS ${errors} (${result.timeouts} timeouts, ${result.non2xx} non-2xx)` : ''}`);
+  console.log(`${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(6)} ms  ${(result.throughput.average / 1e6).toFixed(2)} MB/s  ${result.requests.average ? (result.throughput.average / result.requests.average / 1000).toFixed(1) : '-'} kB/answer${errors ? `  ERRORS ${errors} (${result.timeouts} timeouts, ${result.non2xx} non-2xx)` : ''}`);
 }
 
 const { url, child: server } = await serverUnderTest();
@@ -68,11 +70,16 @@ try {
   let n = 0;
   // (autocannon calls setupRequest per request only for entries of `requests`.)
   const distinct = { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...DNA1, Cpr: [0, 0.05 + (n++ % 100_000) / 1e6] }) }) }] };
-  await measure('POST /api/simulate DNA1 distinct scenarios, 1 connection', { url: `${url}/api/simulate`, connections: 1, ...post(DNA1), ...distinct });
-  await measure('POST /api/simulate DNA1 distinct scenarios, 8 connections', { url: `${url}/api/simulate`, connections: 8, ...post(DNA1), ...distinct });
+  await measure('POST /api/simulate DNA1 distinct scenarios, rows layout, 4 conn.', { url: `${url}/api/simulate`, connections: 4, ...post(DNA1), ...distinct });
+  // As the deal screen asks: the compact layout (?layout=columns, simulation-columns.ts).
+  const columns = `${url}/api/simulate?layout=columns`;
+  await measure('POST /api/simulate DNA1 distinct scenarios, 1 connection', { url: columns, connections: 1, ...post(DNA1), ...distinct });
+  await measure('POST /api/simulate DNA1 distinct scenarios, 4 connections', { url: columns, connections: 4, ...post(DNA1), ...distinct });
+  await measure('POST /api/simulate DNA1 distinct scenarios, 8 connections', { url: columns, connections: 8, ...post(DNA1), ...distinct });
   // As a browser asks: the answer compressed (br), which costs the server the compression.
   const asBrowser = { ...post(DNA1), headers: { ...json, 'accept-encoding': 'br, gzip' } };
-  await measure('POST /api/simulate DNA1 distinct scenarios, br, 1 connection', { url: `${url}/api/simulate`, connections: 1, ...asBrowser, ...distinct });
+  await measure('POST /api/simulate DNA1 distinct scenarios, br, 1 connection', { url: columns, connections: 1, ...asBrowser, ...distinct });
+  await measure('POST /api/simulate DNA1 distinct scenarios, br, 4 connections', { url: columns, connections: 4, ...asBrowser, ...distinct });
   await measure('POST /api/simulate/yield (M-2B at 100), 4 connections', { url: `${url}/api/simulate/yield`, connections: 4, ...post({ ...DNA1, BondName: 'M-2B', Price: 100 }) });
   await measure('POST /api/simulate/yield/matrix 8×9, 1 connection', { url: `${url}/api/simulate/yield/matrix`, connections: 1, ...post({ ...DNA1, BondName: 'M-2B', Price: 100 }) });
 

@@ -16,6 +16,7 @@ import { installAuth } from './auth/authenticate.ts';
 import type { SessionCache } from './auth/session-cache.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installNotFound } from './http/error-handler.ts';
 import { installRequestGuards } from './http/request-guards.ts';
+import { DYNAMIC_BROTLI_QUALITY } from './http/answer-encoding.ts';
 import { installSecurityHeaders, securityHeaderOptions } from './http/security-headers.ts';
 import { bindKeys } from './http/request-keys.ts';
 import type { ModuleContext } from './modules/module.ts';
@@ -77,14 +78,15 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   await app.register(helmet, securityHeaderOptions);
   installSecurityHeaders(app);
 
-  // br or gzip for every response above 1 kB (JSON results run to megabytes). Brotli quality 4:
+  // br or gzip for every response above 1 kB (JSON results run to megabytes). Brotli quality 4
+  // (answer-encoding.ts; /simulate answers arrive compressed by the run worker already):
   // on-the-fly compression must cost less than it saves; the web app's files come precompressed
   // at quality 11 from the build (apps/web/scripts/precompress.mjs) and are sent as they are.
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],
     threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
   });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });

@@ -10,6 +10,7 @@ export * from './rate-presets.ts';
 export * from './loss-timing.ts';
 export * from './trigger-timeline.ts';
 export * from './simulation.ts';
+export * from './simulation-columns.ts';
 export * from './acis-cirt.ts';
 export * from './portfolios.ts';
 export * from './users.ts';

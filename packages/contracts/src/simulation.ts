@@ -1,3 +1,4 @@
+import { SIMULATION_LAYOUTS } from './simulation-columns.ts';
 import { z } from 'zod';
 import { IdSchema, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
 import { isCalendarYyyymmdd } from './deals.ts';
@@ -118,6 +119,8 @@ export type SimulationRequestBody = z.infer<typeof SimulationRequestSchema>;
 export const SimulationQuery = z.object({
   useShallowResponse: z.enum(['true', 'false']).optional(),
   loanLevel: z.enum(['true', 'false']).optional(),
+  /** POST /simulate only: 'columns' answers the compact layout (simulation-columns.ts); default 'rows'. */
+  layout: z.enum(SIMULATION_LAYOUTS).optional(),
 });
 
 /** Bond run types: a metric from a quote (spec 001 §3.9); 'wal' = the matrix without a metric. */

@@ -8,6 +8,7 @@
  * loads the deal (spec, state, tape) and passes it in, as `deal: DealInput` (run/deal-cache.ts)
  * so the worker caches it by version.
  */
+import { toColumnarSimulation, type SimulationLayout } from '@opencrt/contracts';
 import { simulate, triggerTimeline, type DealSpec, type DealState, type LoanTape, type SimulationRequest } from '@opencrt/engine';
 import { runPortfolioCell, runPortfolioLine, type PortfolioLineInput } from '../modules/portfolios/portfolio-line.task.ts';
 import { buildCustomDeal } from '../modules/custom-deals/custom-deal.builder.ts';
@@ -17,6 +18,7 @@ import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
 import { bondMatrixRowsTask, bondRunTask, yieldTableRowTask } from '../modules/simulation/bond-run.tasks.ts';
 import { breakevenTask } from '../modules/simulation/breakeven.tasks.ts';
 import { shallowResponse } from '../modules/simulation/shallow-response.ts';
+import { encodeAnswer, type AnswerEncoding } from '../http/answer-encoding.ts';
 import { resolveDeal, type DealInput } from './deal-cache.ts';
 
 /** A deal run's input: the deal by key (cached in the worker) or, for older callers, its parts. */
@@ -32,20 +34,25 @@ function simulateTask(input: SimulateTaskInput) {
   return { ...response, TriggerTimeline: triggerTimeline(spec, response.MiscVariables.Triggers) };
 }
 
+/** A /simulate answer's run: the shallow, rows or columns answer, compressed in `encoding` when given. */
+export type SimulateJsonInput = SimulateTaskInput & { shallow: boolean; layout?: SimulationLayout; encoding?: AnswerEncoding | null };
+
 export const engineTasks = {
   /** Custom deal save: editor rules, engine structure and validateDeal, catalog rows (no I/O). */
   buildCustomDeal,
   /** save_scenario (which reads the rows back): collateral and bond cashflows of one scenario. */
   simulate: simulateTask,
   /**
-   * POST /simulate: the same run, answered as UTF-8 JSON bytes written here. A DNA1 answer is
-   * ~2 MB of rows: as an object graph it cost the event loop a structured clone (~10 ms) and a
-   * serialisation (~6 ms), as a string an encoding on every socket write (~4 ms); bytes are
-   * transferred to it (engine-worker.mjs) and written to the socket as they are.
+   * POST /simulate: the same run, answered as UTF-8 JSON bytes written here, in the layout asked
+   * (rows, or the compact columns of simulation-columns.ts) and compressed here when the route
+   * asks (answer-encoding.ts). A DNA1 answer is ~2 MB of rows: as an object graph it cost the event
+   * loop a structured clone (~10 ms) and a serialisation (~6 ms), and compressing it there ~14 ms;
+   * bytes are transferred to it (engine-thread.ts) and written to the socket as they are.
    */
-  simulateJson: (input: SimulateTaskInput & { shallow: boolean }): Uint8Array => {
+  simulateJson: (input: SimulateJsonInput): Uint8Array => {
     const response = simulateTask(input);
-    return Buffer.from(JSON.stringify(input.shallow ? shallowResponse(response) : response));
+    const answer = input.shallow ? shallowResponse(response) : input.layout === 'columns' ? toColumnarSimulation(response) : response;
+    return encodeAnswer(Buffer.from(JSON.stringify(answer)), input.encoding);
   },
   /** POST /simulate/{price|yield|spread}: one bond's cashflows and metric. */
   bondRun: bondRunTask,

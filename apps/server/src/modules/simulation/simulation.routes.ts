@@ -4,6 +4,7 @@ import {
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
+import { negotiateEncoding } from '../../http/answer-encoding.ts';
 import { trustedShape } from '../../http/trusted-shape.ts';
 import type { ApiModule } from '../module.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
@@ -28,17 +29,23 @@ export const simulationModule: ApiModule = {
       config: { permission: 'session' },
       schema: {
         tags, summary: 'Collateral and bond cashflows of a deal under one scenario',
-        description: `${runDescription} useShallowResponse=true drops the row arrays.`,
+        description: `${runDescription} useShallowResponse=true drops the row arrays. `
+          + 'layout=columns answers the compact layout: each table of rows as one array per column, rows after a pay-off left out, '
+          + 'dollars to the cent and rates to 1e-8 (Layout: "columns" in the answer).',
         body: SimulationRequestSchema, querystring: SimulationQuery,
       },
     }, async (request, reply) => {
-      const json = await runSimulation(ctx, requireUser(request), request.body, {
+      const answer = await runSimulation(ctx, requireUser(request), request.body, {
         shallow: request.query.useShallowResponse === 'true',
         loanLevel: request.query.loanLevel === 'true',
+        layout: request.query.layout,
+        encoding: negotiateEncoding(request.headers),
         signal: runOptionsOf(request, reply).signal,
       });
-      // JSON bytes written by the worker, sent as they are under the JSON content type.
-      return reply.type('application/json; charset=utf-8').send(json);
+      // JSON bytes written (and compressed, when the encoding is set) by the worker, sent as they are.
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (answer.encoding) reply.header('content-encoding', answer.encoding);
+      return reply.send(answer.bytes);
     });
 
     api.post('/simulate/save_scenario/:scenarioName', {

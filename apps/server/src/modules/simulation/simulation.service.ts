@@ -1,4 +1,4 @@
-import { ScenarioInputSchema, type CreditModelRun, type SimulationRequestBody } from '@opencrt/contracts';
+import { ScenarioInputSchema, type CreditModelRun, type SimulationLayout, type SimulationRequestBody } from '@opencrt/contracts';
 import {
   isCreditModel, prerunProblems, startingLines, validateSimulationRequest, ymdToIso,
   type DealSpec, type DealState, type SimulationRequest, type SimulationResponse,
@@ -12,6 +12,8 @@ import type { ModuleContext } from '../module.ts';
 import { createScenariosService } from '../scenarios/scenarios.service.ts';
 import { resolveUserVector } from '../vectors/index.ts';
 import { dealInput, type DealInput } from '../../runs/deal-cache.ts';
+import type { SimulateJsonInput } from '../../runs/engine-tasks.ts';
+import type { AnswerEncoding } from '../../http/answer-encoding.ts';
 import { findLoanTape, loadLoanTapeOf } from './loan-tape.loader.ts';
 import { toEngineRequest } from './request-inputs.ts';
 import { recoveryLagProblem } from './loss-timing-input.ts';
@@ -117,21 +119,29 @@ export async function prepareRun(
   };
 }
 
+/** A /simulate answer: JSON bytes, compressed in `encoding` when not null. */
+export interface SimulationAnswer { bytes: Buffer; encoding: AnswerEncoding | null }
+
 /**
- * POST /simulate: the deal's collateral and bond cashflows for one scenario, as JSON bytes (the
- * worker writes it; see the simulateJson task). Admins get RunTime (spec 000 §6), in milliseconds.
+ * POST /simulate: the deal's collateral and bond cashflows for one scenario, as JSON bytes in the
+ * asked layout (the worker writes and compresses it; see the simulateJson task). Admins get
+ * RunTime (spec 000 §6), in milliseconds, and credit-model runs their CreditModel: both are added
+ * to the worker's bytes here, so those answers leave uncompressed (the HTTP layer compresses them).
  */
 export async function runSimulation(
   ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody,
-  options: { shallow: boolean; loanLevel: boolean; signal?: AbortSignal | undefined },
-): Promise<Buffer> {
+  options: { shallow: boolean; loanLevel: boolean; layout?: SimulationLayout | undefined; encoding?: AnswerEncoding | null; signal?: AbortSignal | undefined },
+): Promise<SimulationAnswer> {
   const started = performance.now();
   const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
-  const input = { deal: run.deal, request: run.request, shallow: options.shallow };
+  const addsMembers = isAdmin(user) || (run.creditModel !== null && !options.shallow);
+  const encoding = addsMembers ? null : options.encoding ?? null;
+  const input: SimulateJsonInput = { deal: run.deal, request: run.request, shallow: options.shallow, layout: options.layout ?? 'rows', encoding };
   const cached = asBuffer(await ctx.runResults.get(input, async () => ctx.runs.run('simulateJson', input, { userId: user.id, signal: options.signal })));
+  if (!addsMembers) return { bytes: cached, encoding };
   // The model's own vectors ride beside the rows (not in the cached bytes: they are the request's).
   const json = run.creditModel && !options.shallow ? withMember(cached, 'CreditModel', run.creditModel) : cached;
-  return isAdmin(user) ? withMember(json, 'RunTime', elapsedMs(started)) : json;
+  return { bytes: isAdmin(user) ? withMember(json, 'RunTime', elapsedMs(started)) : json, encoding: null };
 }
 
 /** The bytes as a Buffer over the same memory (a queue worker's answer arrives as a plain Uint8Array). */

@@ -1,3 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { cutAfterPayoff, fromColumnarSimulation, type ColumnarSimulation } from '@opencrt/contracts';
+import type { SimulationResponse } from '@opencrt/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sampleCashflowLists } from '../user-cashflows/sample-cashflow.ts';
@@ -48,6 +51,55 @@ describe('POST /api/simulate', () => {
     expect(body.CollateralCashflow).toEqual([]);
     expect(body.BondsCashflows.every((b) => b.BondCashflow.length === 0)).toBe(true);
     expect(body.BondsCashflows.find((b) => b.BondName === 'M-1')?.Wal).toBeGreaterThan(0);
+  });
+
+  it('answers the compact layout the deal screen asks for, compressed by the run worker as the client accepts', async () => {
+    const token = await t.token('analyst');
+    const payload = { ...base, Cpr: [0, 0.0712345], Cdr: [0, 0.004] };
+    const rows = (await t.request({ method: 'POST', url: '/api/simulate', token, payload })).json() as SimulationResponse;
+    const plain = await t.request({ method: 'POST', url: '/api/simulate?layout=columns', token, payload });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const compact = plain.json() as ColumnarSimulation;
+    expect(compact.Layout).toBe('columns');
+    expect(plain.rawPayload.byteLength).toBeLessThan(JSON.stringify(rows).length / 3);
+    // Read back, it is the rows answer cut after each pay-off (spec 000 §4), at the contract precision.
+    const back = fromColumnarSimulation(compact);
+    const cents = (x: number) => Math.round(x * 100) / 100;
+    expect(back.BondsCashflows.map((b) => b.BondName)).toEqual(rows.BondsCashflows.map((b) => b.BondName));
+    back.BondsCashflows.forEach((bond, b) => {
+      const full = cutAfterPayoff(rows.BondsCashflows[b]!.BondCashflow);
+      expect(bond.BondCashflow.map((r) => [r.Period, r.PaymentDate, r.Balance, r.Principal, r.Interest, r.ActualWriteDown]))
+        .toEqual(full.map((r) => [r.Period, r.PaymentDate, cents(r.Balance), cents(r.Principal), cents(r.Interest), cents(r.ActualWriteDown)]));
+      expect(bond.BondCashflow.every((r, i) => Math.abs(r.CprRate - full[i]!.CprRate) <= 5e-9)).toBe(true);
+      expect(bond.Wal).toBe(rows.BondsCashflows[b]!.Wal);
+    });
+    expect(back.CollateralCashflow.map((r) => cents(r.Balance))).toEqual(cutAfterPayoff(rows.CollateralCashflow).map((r) => cents(r.Balance)));
+    expect(back.MiscVariables.Triggers).toHaveLength(rows.MiscVariables.Triggers.length);
+    expect(back.TriggerTimeline).toEqual(rows.TriggerTimeline);
+
+    // br (and gzip) written by the worker: the bytes decompress to the same answer.
+    const br = await t.request({ method: 'POST', url: '/api/simulate?layout=columns', token, payload, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(compact);
+    const gzip = await t.request({ method: 'POST', url: '/api/simulate?layout=columns', token, payload, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(compact);
+    // The rows answer compresses the same way, to the same rows.
+    const rowsBr = await t.request({ method: 'POST', url: '/api/simulate', token, payload, headers: { 'accept-encoding': 'br' } });
+    expect(JSON.parse(brotliDecompressSync(rowsBr.rawPayload).toString('utf8'))).toEqual(rows);
+    // Admins' answers carry RunTime, added after the worker: still readable, compressed or not.
+    const admin = await t.request({ method: 'POST', url: '/api/simulate?layout=columns', token: await t.token('admin'), payload, headers: { 'accept-encoding': 'br' } });
+    const adminBody = JSON.parse(brotliDecompressSync(admin.rawPayload).toString('utf8')) as ColumnarSimulation & { RunTime: number };
+    expect(adminBody.RunTime).toBeGreaterThanOrEqual(0);
+    expect(adminBody.BondsCashflows).toEqual(compact.BondsCashflows);
+  });
+
+  it('refuses a layout it does not know', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/simulate?layout=csv', token: await t.token('analyst'), payload: base });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { Message: string }).Message).toMatch(/layout/i);
   });
 
   it('names missing and invalid inputs with the spec messages', async () => {
