@@ -83,6 +83,20 @@ try {
   await measure('POST /api/simulate/yield (M-2B at 100), 4 connections', { url: `${url}/api/simulate/yield`, connections: 4, ...post({ ...DNA1, BondName: 'M-2B', Price: 100 }) });
   await measure('POST /api/simulate/yield/matrix 8×9, 1 connection', { url: `${url}/api/simulate/yield/matrix`, connections: 1, ...post({ ...DNA1, BondName: 'M-2B', Price: 100 }) });
 
+  // One 50×50 matrix (2,500 cells) alone, three times: the time an analyst waits for it.
+  if (wanted('one 50×50 matrix alone')) {
+    const big = { ...DNA1, BondName: 'M-2B', Price: 100, MatrixCpr: axis(50, 1), MatrixCdr: axis(50, 0.1) };
+    const times: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      // Axes of its own each time: no cell of it was run before.
+      const cdrs = axis(50, 0.1).map((x) => Math.round((x + 0.01 * (i + 1)) * 1000) / 1000);
+      const res = await fetch(`${url}/api/simulate/yield/matrix`, { method: 'POST', headers: json, body: JSON.stringify({ ...big, MatrixCdr: cdrs, Price: 100 - i / 10 }) });
+      await res.arrayBuffer();
+      times.push(`${res.status} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+    }
+    console.log(`${'POST /api/simulate/yield/matrix, one 50×50 matrix alone'.padEnd(58)} ${times.join(', ')}`);
+  }
   // Latency of a catalogue read while four 50×50 matrices (10,000 cells) hold the engine.
   if (wanted('GET /api/deals while four 50×50 matrices run')) await matricesAndCatalog();
   console.log(`\nload average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (other processes on this machine skew every figure)`);

@@ -8,12 +8,13 @@ import type { BatchOutcome } from './run-service.ts';
 const MIN_CELLS_PER_GROUP = 64;
 
 /**
- * The rows in consecutive groups: enough groups to keep `parallelism` workers busy (up to four
- * per worker so a slow group does not leave the others idle), none smaller than ~64 cells.
+ * The rows in consecutive groups: enough groups to keep `parallelism` workers busy (up to eight
+ * per worker: the last group is the tail a finished worker waits out; with four per worker a
+ * 50×50 matrix left one of two workers idle for a fifth of its time), none smaller than ~64 cells.
  */
 export function splitRows<T>(rows: readonly T[], columns: number, parallelism: number): T[][] {
   const byCells = Math.ceil((rows.length * Math.max(1, columns)) / MIN_CELLS_PER_GROUP);
-  const count = Math.max(1, Math.min(rows.length, Math.max(1, parallelism) * 4, byCells));
+  const count = Math.max(1, Math.min(rows.length, Math.max(1, parallelism) * 8, byCells));
   const size = Math.ceil(rows.length / count);
   const groups: T[][] = [];
   for (let i = 0; i < rows.length; i += size) groups.push(rows.slice(i, i + size));

@@ -44,11 +44,22 @@ function parseUncached(date: DateInput): Ymd {
   return { y, m, d };
 }
 
+/** Days since 1970-01-01 of a date, remembered like parsed dates (actual day counts subtract these). */
+function dayNumber(date: DateInput): number {
+  const known = dayNumbers.get(date);
+  if (known !== undefined) return known;
+  const { y, m, d } = parseDate(date);
+  const day = Date.UTC(y, m - 1, d) / 86_400_000;
+  if (dayNumbers.size >= PARSED_DATES_MAX) dayNumbers.clear();
+  dayNumbers.set(date, day);
+  return day;
+}
+
+const dayNumbers = new Map<DateInput, number>();
+
 /** Actual days from `a` to `b` (negative when `b` is earlier). */
 export function actualDays(a: DateInput, b: DateInput): number {
-  const p = parseDate(a);
-  const q = parseDate(b);
-  return Math.round((Date.UTC(q.y, q.m - 1, q.d) - Date.UTC(p.y, p.m - 1, p.d)) / 86_400_000);
+  return dayNumber(b) - dayNumber(a);
 }
 
 /**

@@ -35,11 +35,36 @@ export function addMonthsOnDay(iso: string, months: number, day: number): string
   return `${String(yy).padStart(4, '0')}-${String(mm).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * Runs turn the same few hundred payment dates from numbers to ISO strings and into day counts
+ * thousands of times (a 50×50 matrix spent a third of its time there, issue 27). Both are pure
+ * functions of the date, so their answers are kept, up to a bound (past it the memo starts over).
+ */
+const MEMO_LIMIT = 20_000;
+const isoOfYmd = new Map<number | string, string | null>();
+const dayOfIso = new Map<string, number>();
+
+function memoised<K, V>(memo: Map<K, V>, key: K, compute: (key: K) => V): V {
+  const known = memo.get(key);
+  // (A null answer, a malformed date, is computed again: rare, and cheap to redo.)
+  if (known !== undefined && known !== null) return known;
+  const value = compute(key);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+/** Days since 1970-01-01 of an ISO date (NaN when malformed; an overflowing day rolls over as Date.UTC does). */
+function dayNumber(iso: string): number {
+  return memoised(dayOfIso, iso, (date) => {
+    const [y, m, d] = parts(date);
+    return Date.UTC(y, m - 1, d) / 86_400_000;
+  });
+}
+
 /** Actual days from `a` to `b`. */
 export function daysBetween(a: string, b: string): number {
-  const [ya, ma, da] = parts(a);
-  const [yb, mb, db] = parts(b);
-  return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
+  return Math.round(dayNumber(b) - dayNumber(a));
 }
 
 /** 30/360 (US) days from `a` to `b`. */
@@ -59,6 +84,10 @@ export function isoToYmd(iso: string): number {
 
 /** yyyymmdd number or string → ISO date; null when malformed. */
 export function ymdToIso(ymd: number | string): string | null {
+  return memoised(isoOfYmd, ymd, isoOf);
+}
+
+function isoOf(ymd: number | string): string | null {
   const s = String(ymd);
   if (!/^\d{8}$/.test(s)) return null;
   const iso = `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
