@@ -45,7 +45,10 @@ export async function startServer(): Promise<{ url: string; child: ChildProcess 
   });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
-    child.stdout?.on('data', (chunk: Buffer) => { if (chunk.toString().includes('OpenCRT listening')) resolve(); });
+    // Ready once listening and, unless OPENCRT_WARM_UP=false, once the engine has warmed up (its
+    // background runs would otherwise load the first figures).
+    const ready = process.env.OPENCRT_WARM_UP === 'false' ? /OpenCRT listening/ : /OpenCRT engine warm/;
+    child.stdout?.on('data', (chunk: Buffer) => { if (ready.test(chunk.toString())) resolve(); });
   });
   return { url: `http://127.0.0.1:${port}`, child };
 }

@@ -51,7 +51,8 @@ async function user(index: number): Promise<void> {
     await think();
     await call('POST /api/simulate (shallow)', '/api/simulate?useShallowResponse=true', post({ ...DNA1, Cpr: [0, 0.05 + (index % 10) / 100] }));
     await think();
-    await call('POST /api/simulate (full)', '/api/simulate', post(DNA1));
+    // As the deal screen asks: the compact layout (a browser's fetch accepts br, as this one does).
+    await call('POST /api/simulate (full)', '/api/simulate?layout=columns', post(DNA1));
     await think();
     await call('POST /api/simulate/yield', '/api/simulate/yield', post({ ...DNA1, BondName: 'M-2B', Price: 95 + (round % 10) }));
     await think();
@@ -63,7 +64,11 @@ async function user(index: number): Promise<void> {
 const startRss = rssMb();
 console.log(`OpenCRT soak — ${USERS} users, ${MINUTES} min against ${url}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}, server RSS ${startRss?.toFixed(0) ?? '?'} MB\n`);
 const t0 = performance.now();
+// The server's RSS each minute: growth after the first minute (caches filling to their bounds, or a leak) is the figure to watch.
+const rssByMinute: number[] = [];
+const sampler = setInterval(() => { const mb = rssMb(); if (mb !== null) rssByMinute.push(mb); }, 60_000);
 await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
+clearInterval(sampler);
 const seconds = (performance.now() - t0) / 1000;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 let total = 0;
@@ -77,5 +82,9 @@ for (const kind of new Set([...latencies.keys(), ...errors.keys()])) {
 }
 const endRss = rssMb();
 console.log(`\n${total} requests in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(1)}/s), ${failed} errors; server RSS ${startRss?.toFixed(0) ?? '?'} MB at start, ${endRss?.toFixed(0) ?? '?'} MB at end; load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+if (rssByMinute.length > 1 && endRss !== null) {
+  const first = rssByMinute[0] as number;
+  console.log(`server RSS by minute: ${rssByMinute.map((mb) => mb.toFixed(0)).join(', ')} MB; growth after the first minute ${(((endRss - first) / first) * 100).toFixed(1)} %`);
+}
 for (const sample of errorSamples) console.log(`  error: ${sample}`);
 server?.kill('SIGTERM');

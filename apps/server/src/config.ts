@@ -54,6 +54,8 @@ export interface OpsConfig {
   shutdownGraceMs: number;
   /** Sign-in slow-down per user name under attack from many addresses: this much delay per failure over the limit (OPENCRT_LOGIN_SLOWDOWN_MS, 1 s; capped at 10 steps). */
   loginSlowdownMs: number;
+  /** Warm the run workers up after start (runs/engine-warm-up.ts); OPENCRT_WARM_UP=false skips it. */
+  warmUpEngine: boolean;
 }
 
 export interface ReportsConfig {
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       metricsToken: env.METRICS_TOKEN || undefined,
       shutdownGraceMs: intFrom(env.OPENCRT_SHUTDOWN_GRACE_MS, 30_000, 'OPENCRT_SHUTDOWN_GRACE_MS'),
       loginSlowdownMs: intFrom(env.OPENCRT_LOGIN_SLOWDOWN_MS, 1_000, 'OPENCRT_LOGIN_SLOWDOWN_MS'),
+      warmUpEngine: env.OPENCRT_WARM_UP !== 'false',
     },
   };
 }

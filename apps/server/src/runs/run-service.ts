@@ -161,8 +161,9 @@ export class ThreadPoolRunService implements RunService {
       filename: new URL('./engine-worker.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: limits.threads,
-      // Idle threads exit after five minutes (taking their deal cache); the next run starts one again.
-      idleTimeout: 300_000,
+      // Threads stay once started: an idle exit took the thread's deal cache and its optimised
+      // engine code with it, and the next analyst's matrix paid seconds to warm a new one (issue 27).
+      idleTimeout: Infinity,
       // A run allocates its rows by the thousand and most die with the answer: with V8's default
       // young generation (16 MB) they were scavenged several times per DNA1 run and partly promoted,
       // ~4 ms of garbage collection per run (issue 27). 64 MB lets a run's rows die young.
