@@ -78,6 +78,18 @@ describe('the compact (columns) layout of a /simulate answer', () => {
     expect(() => fromColumnarSimulation({ ...compact, BondsCashflows: [{ ...senior!, BondCashflow: { ...senior!.BondCashflow, Rate: 'Elsewhere' } }] } as never)).toThrow(/column Rate/);
   });
 
+  it('reads class rows the same on the fast path as on the general one, and keeps members of another shape', () => {
+    const original = answer();
+    const compact = toColumnarSimulation(original);
+    const general = toColumns(cutAfterPayoff(original.BondsCashflows[1]!.BondCashflow));
+    expect(compact.BondsCashflows[1]!.BondCashflow.Balance).toEqual(general.Balance);
+    expect(compact.BondsCashflows[1]!.BondCashflow.Rate).toEqual(general.Rate);
+    expect(compact.BondsCashflows[1]!.BondCashflow.LossSeverityRate).toEqual(general.LossSeverityRate);
+    const extra = { ...original, BondsCashflows: [{ ...original.BondsCashflows[0]!, BondCashflow: original.BondsCashflows[0]!.BondCashflow.map((r) => ({ ...r, Factor: 0.123456789 })) }] };
+    const back = fromColumnarSimulation(toColumnarSimulation(extra));
+    expect(back.BondsCashflows[0]!.BondCashflow[0]).toMatchObject({ Balance: 150, Factor: 0.12 });
+  });
+
   it('keeps an empty table empty (a shallow run has none)', () => {
     expect(toColumns([])).toEqual({});
     const empty = { ...answer(), CollateralCashflow: [], BondsCashflows: [], MiscVariables: { ...answer().MiscVariables, Triggers: [] } };
