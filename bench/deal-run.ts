@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * `npm run bench:deal-run`: deal analysis in Chromium, Run click → results table drawn (issue 27).
  * Opens STACR 2026-DNA1 at 1400×900 as the analyst, runs it once (warm-up), then runs a scenario
@@ -17,17 +16,20 @@ import { serverUnderTest } from './bench-server.ts';
 const RUNS = Number(process.env.RUNS ?? 10);
 const USER = process.env.BENCH_USER ?? 'analyst';
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'bench-analyst-Password-1';
-const FIRST_ROW = '[data-testid=collateral-table] .ag-center-cols-container .ag-row[row-index="0"]';
+const FIRST_ROW = '[data-testid=collateral-table] [row-index="0"] [col-id="c2"]';
 
 /** Clicks Run Scenario and resolves with the page's milliseconds from the click to the new first row drawn. */
 async function timedRun(page: Page): Promise<number> {
   const before = (await page.locator(FIRST_ROW).textContent().catch(() => null)) ?? '';
-  const measured = page.evaluate(({ selector, previous }) => new Promise<number>((resolve, reject) => {
-    const button = document.querySelector<HTMLButtonElement>('[data-testid=run-scenario]');
+  // Sent as text: tsx would wrap a function's inner closures in a helper the page does not have.
+  const measured = page.evaluate(`new Promise((resolve, reject) => {
+    const selector = ${JSON.stringify(FIRST_ROW)};
+    const previous = ${JSON.stringify(before)};
+    const button = document.querySelector('[data-testid=run-scenario]');
     if (!button) { reject(new Error('no Run Scenario button')); return; }
     let clickedAt = 0;
     button.addEventListener('click', () => { clickedAt = performance.now(); }, { once: true, capture: true });
-    const deadline = performance.now() + 30_000;
+    const deadline = performance.now() + 30000;
     const poll = () => {
       const text = document.querySelector(selector)?.textContent ?? '';
       if (clickedAt && text && text !== previous) {
@@ -39,7 +41,7 @@ async function timedRun(page: Page): Promise<number> {
       requestAnimationFrame(poll);
     };
     requestAnimationFrame(poll);
-  }), { selector: FIRST_ROW, previous: before });
+  })`) as Promise<number>;
   await page.click('[data-testid=run-scenario]');
   return measured;
 }
@@ -57,7 +59,7 @@ try {
   await page.goto('/deal_analysis?dealName=STACR%202026-DNA1&cpr=10&cdr=0.5&loss_severity=25&settle_dt=2026-02-17');
   await page.waitForSelector('[data-testid=run-scenario]:not([disabled])');
   await page.click('[data-testid=run-scenario]');
-  await page.waitForSelector(FIRST_ROW);
+  await page.waitForSelector(FIRST_ROW).catch(async (error: unknown) => { await page.screenshot({ path: "/tmp/deal-run-failed.png" }); throw error; });
   console.log(`Deal analysis, STACR 2026-DNA1, Run click → results table drawn (${url}, Chromium 1400×900, load ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -37,7 +37,9 @@ async function benchEntries(token: string) {
   const deals = (await call<string[]>(token, 'GET', '/deals/userDealsNames')).filter((d) => !/^(ACIS|CIRT)/i.test(d)).sort();
   const perDeal: { deal: string; bonds: string[] }[] = [];
   for (const deal of deals) {
-    const detail = await call<{ DealName: string; Bonds: { BondName: string }[] }>(token, 'GET', `/deals/${encodeURIComponent(deal)}`);
+    const detail = await call<{ DealName: string; MaturityDate: number; Bonds: { BondName: string }[] }>(token, 'GET', `/deals/${encodeURIComponent(deal)}`);
+    // A deal that matures before the settlement has nothing left to run (the grid refuses it).
+    if (detail.MaturityDate <= SETTLEMENT) continue;
     // The mezzanine classes (M…, B…) carry credit risk: their metrics move with the scenarios.
     perDeal.push({ deal: detail.DealName, bonds: detail.Bonds.map((b) => b.BondName).filter((b) => /^(M|B)/i.test(b)) });
   }

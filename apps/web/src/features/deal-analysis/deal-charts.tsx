@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
 import { PeriodChart, type PeriodSeries } from '../../components/period-chart/period-chart.tsx';
 import type { SimulationResult } from './deal-analysis.api.ts';
@@ -16,8 +16,11 @@ export function runModelLabel(body: Record<string, unknown> | null | undefined):
  * of the same inputs when the deal has a loan tape (issue 24). They can be hidden;
  * ECharts loads with the first chart (the tables do not need it).
  */
-export function DealCharts({ result, bondNames, agency, model = null }: { result: SimulationResult; bondNames: string[]; agency: boolean; model?: string | null }) {
+export function DealCharts({ result: latest, bondNames, agency, model = null }: { result: SimulationResult; bondNames: string[]; agency: boolean; model?: string | null }) {
   const [show, setShow] = useState(true);
+  // A new run draws its tables first and its charts right after (issue 27: redrawing three canvas
+  // charts took as long as the rest of the screen): the charts follow the result at low priority.
+  const result = useDeferredValue(latest);
   const periods = useMemo(() => result.CollateralCashflow.map((r) => r.Period), [result]);
   const collateral = useMemo<PeriodSeries[]>(() => [{ name: 'Collateral balance', values: result.CollateralCashflow.map((r) => r.Balance) }], [result]);
   const losses = useMemo<PeriodSeries[]>(() => [{ name: 'Cumulative loss', values: result.CollateralCashflow.map((r) => r.CumulativeLosses) }], [result]);
