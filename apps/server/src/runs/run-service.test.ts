@@ -82,6 +82,24 @@ describe('run service over HTTP (engine off the event loop)', () => {
 });
 
 describe('ThreadPoolRunService', () => {
+  it('lets a task cancelled on its thread run to its end (the thread, its deal cache and its optimised code stay)', async () => {
+    const runs = new ThreadPoolRunService({ threads: 1, perUser: 4, maxAdmitted: 8 });
+    try {
+      await runs.run('spin', { ms: 1 }, { userId: 1 });
+      const completed = runs.completed;
+      const controller = new AbortController();
+      const cancelled = runs.run('spin', { ms: 400 }, { userId: 1, signal: controller.signal });
+      await new Promise((r) => setTimeout(r, 100));
+      controller.abort();
+      await expect(cancelled).rejects.toBeInstanceOf(RunCancelled);
+      // The next task waits for the thread, which finishes the cancelled spin: completed, not terminated.
+      await expect(runs.run('spin', { ms: 1 }, { userId: 1 })).resolves.toBeGreaterThan(0);
+      expect(runs.completed).toBe(completed + 2);
+    } finally {
+      await runs.close();
+    }
+  }, 30_000);
+
   it('rejects with RunCancelled when the signal aborts a queued task', async () => {
     const runs = new ThreadPoolRunService({ threads: 1, perUser: 4, maxAdmitted: 8 });
     try {
