@@ -5,7 +5,8 @@
  *   catalog GET /api/deals · authenticated trivial GET /api/roles · POST /api/simulate (DNA1 rep
  *   lines: the same request repeated; distinct scenarios in the rows layout, and in the compact
  *   layout the deal screen asks for, plain and br-compressed as a browser asks) · POST
- *   /api/simulate/yield · 8×9 yield matrix · one 50×50 matrix alone · GET /api/deals latency
+ *   /api/simulate/yield · 8×9 yield matrix · one 50×50 matrix alone · breakevens of every DNA1
+ *   class · GET /api/deals latency
  *   while four 50×50 yield matrices run
  *
  * By default it starts the server itself (`npm run serve` as a child on a free port, embedded
@@ -96,6 +97,17 @@ try {
       times.push(`${res.status} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
     }
     console.log(`${'POST /api/simulate/yield/matrix, one 50×50 matrix alone'.padEnd(58)} ${times.join(', ')}`);
+  }
+  // Breakevens of every DNA1 class (first loss and full write-down), as the deal screen's summary asks, three times.
+  if (wanted('breakevens of every DNA1 class')) {
+    const times: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/simulate/breakeven`, { method: 'POST', headers: json, body: JSON.stringify({ ...DNA1, LossSeverity: [0, 0.25 + i / 100] }) });
+      await res.arrayBuffer();
+      times.push(`${res.status} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+    }
+    console.log(`${'POST /api/simulate/breakeven, breakevens of every DNA1 class'.padEnd(58)} ${times.join(', ')}`);
   }
   // Latency of a catalogue read while four 50×50 matrices (10,000 cells) hold the engine.
   if (wanted('GET /api/deals while four 50×50 matrices run')) await matricesAndCatalog();
