@@ -72,7 +72,7 @@ try {
   // (autocannon calls setupRequest per request only for entries of `requests`.)
   const distinct = { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...DNA1, Cpr: [0, 0.05 + (n++ % 100_000) / 1e6] }) }) }] };
   await measure('POST /api/simulate DNA1 distinct scenarios, rows layout, 4 conn.', { url: `${url}/api/simulate`, connections: 4, ...post(DNA1), ...distinct });
-  // As the deal screen asks: the compact layout (?layout=columns, simulation-columns.ts).
+  // The compact layout the deal screen asks for (it names the layout in Accept; ?layout=columns is the same).
   const columns = `${url}/api/simulate?layout=columns`;
   await measure('POST /api/simulate DNA1 distinct scenarios, 1 connection', { url: columns, connections: 1, ...post(DNA1), ...distinct });
   await measure('POST /api/simulate DNA1 distinct scenarios, 4 connections', { url: columns, connections: 4, ...post(DNA1), ...distinct });

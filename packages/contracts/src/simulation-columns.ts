@@ -16,6 +16,12 @@ import type { SimulationResponse } from '@opencrt/engine';
 export const SIMULATION_LAYOUTS = ['rows', 'columns'] as const;
 export type SimulationLayout = (typeof SIMULATION_LAYOUTS)[number];
 
+/**
+ * The media type of the compact layout: a client that names it in Accept (as the deal screen
+ * does) gets the columns answer without a query parameter; `?layout=` wins when both are given.
+ */
+export const COLUMNS_MEDIA_TYPE = 'application/vnd.opencrt.columns+json';
+
 /** Spec 000 §4: a table's rows end one period after the first row whose balance is under this. */
 export const CUT_BALANCE = 0.005;
 

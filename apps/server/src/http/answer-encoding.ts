@@ -1,4 +1,5 @@
 import { negotiate } from '@fastify/accept-negotiator';
+import { COLUMNS_MEDIA_TYPE, type SimulationLayout } from '@opencrt/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
@@ -31,4 +32,13 @@ export function encodeAnswer(bytes: Uint8Array, encoding: AnswerEncoding | null 
   }
   if (encoding === 'gzip') return gzipSync(bytes, { level: 1 });
   return bytes;
+}
+
+/**
+ * The /simulate layout a request asks for: `?layout=` when given, else 'columns' when its Accept
+ * header prefers the compact layout's media type to plain JSON (a wildcard or plain JSON keeps rows).
+ */
+export function negotiateLayout(query: SimulationLayout | undefined, accept: string | undefined): SimulationLayout {
+  if (query) return query;
+  return accept && negotiate(accept, ['application/json', COLUMNS_MEDIA_TYPE]) === COLUMNS_MEDIA_TYPE ? 'columns' : 'rows';
 }

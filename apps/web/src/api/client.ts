@@ -58,8 +58,9 @@ export class ApiClient {
     return this.json(path, schema);
   }
 
-  post<T>(path: string, body: unknown, schema?: z.ZodType<T>): Promise<T> {
-    return this.json(path, schema, { method: 'POST', json: body });
+  /** `init` adds request headers (Accept of a layout, say). */
+  post<T>(path: string, body: unknown, schema?: z.ZodType<T>, init: Pick<RequestOptions, 'headers'> = {}): Promise<T> {
+    return this.json(path, schema, { ...init, method: 'POST', json: body });
   }
 
   put<T>(path: string, body: unknown, schema?: z.ZodType<T>): Promise<T> {

@@ -1,10 +1,10 @@
 import {
-  BreakevenRequestSchema, BreakevenResponse, BondRunRequestSchema, BondRunResponse, BondRunType, MatrixRequestSchema, MatrixResponse, MatrixType, SimulationQuery, SimulationRequestSchema,
+  BreakevenRequestSchema, BreakevenResponse, COLUMNS_MEDIA_TYPE, BondRunRequestSchema, BondRunResponse, BondRunType, MatrixRequestSchema, MatrixResponse, MatrixType, SimulationQuery, SimulationRequestSchema,
   YieldTableRequestSchema, YieldTableResponse,
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
-import { negotiateEncoding } from '../../http/answer-encoding.ts';
+import { negotiateEncoding, negotiateLayout } from '../../http/answer-encoding.ts';
 import { trustedShape } from '../../http/trusted-shape.ts';
 import type { ApiModule } from '../module.ts';
 import { runOptionsOf } from '../../runs/client-signal.ts';
@@ -31,19 +31,19 @@ export const simulationModule: ApiModule = {
         tags, summary: 'Collateral and bond cashflows of a deal under one scenario',
         description: `${runDescription} useShallowResponse=true drops the row arrays. `
           + 'layout=columns answers the compact layout: each table of rows as one array per column, rows after a pay-off left out, '
-          + 'dollars to the cent and rates to 1e-8 (Layout: "columns" in the answer).',
+          + `dollars to the cent and rates to 1e-8 (Layout: "columns" in the answer); Accept: ${COLUMNS_MEDIA_TYPE} asks for it too.`,
         body: SimulationRequestSchema, querystring: SimulationQuery,
       },
     }, async (request, reply) => {
       const answer = await runSimulation(ctx, requireUser(request), request.body, {
         shallow: request.query.useShallowResponse === 'true',
         loanLevel: request.query.loanLevel === 'true',
-        layout: request.query.layout,
+        layout: negotiateLayout(request.query.layout, request.headers.accept),
         encoding: negotiateEncoding(request.headers),
         signal: runOptionsOf(request, reply).signal,
       });
       // JSON bytes written (and compressed, when the encoding is set) by the worker, sent as they are.
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      reply.type('application/json; charset=utf-8').header('vary', 'accept, accept-encoding');
       if (answer.encoding) reply.header('content-encoding', answer.encoding);
       return reply.send(answer.bytes);
     });

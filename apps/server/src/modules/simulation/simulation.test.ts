@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cutAfterPayoff, fromColumnarSimulation, type ColumnarSimulation } from '@opencrt/contracts';
+import { COLUMNS_MEDIA_TYPE, cutAfterPayoff, fromColumnarSimulation, type ColumnarSimulation } from '@opencrt/contracts';
 import type { SimulationResponse } from '@opencrt/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -94,6 +94,18 @@ describe('POST /api/simulate', () => {
     const adminBody = JSON.parse(brotliDecompressSync(admin.rawPayload).toString('utf8')) as ColumnarSimulation & { RunTime: number };
     expect(adminBody.RunTime).toBeGreaterThanOrEqual(0);
     expect(adminBody.BondsCashflows).toEqual(compact.BondsCashflows);
+  });
+
+  it('answers the compact layout to a client that names its media type in Accept, rows to any other', async () => {
+    const token = await t.token('analyst');
+    const ask = (accept: string, url = '/api/simulate') => t.request({ method: 'POST', url, token, payload: base, headers: { accept } });
+    const layoutOf = async (accept: string, url?: string) => ((await ask(accept, url)).json() as { Layout?: string }).Layout ?? 'rows';
+    expect(await layoutOf(`${COLUMNS_MEDIA_TYPE}, application/json;q=0.5`)).toBe('columns');
+    expect(await layoutOf('*/*')).toBe('rows');
+    expect(await layoutOf('application/json')).toBe('rows');
+    // The query parameter wins.
+    expect(await layoutOf(COLUMNS_MEDIA_TYPE, '/api/simulate?layout=rows')).toBe('rows');
+    expect((await ask('*/*')).headers.vary).toMatch(/accept,/i);
   });
 
   it('refuses a layout it does not know', async () => {
