@@ -86,6 +86,8 @@ export function toColumns<Row extends object>(rows: readonly Row[]): Columns<Row
 const BOND_MEMBERS = [
   'Period', 'PaymentDate', 'Balance', 'Principal', 'Interest', 'Rate', 'Cash', 'ActualWriteDown', 'CprRate', 'CdrRate', 'LossSeverityRate', 'DelinquencyRate',
 ] as const satisfies readonly (keyof Bond['BondCashflow'][number])[];
+/** Each class member's precision, by the one rule (precisionOf), read as plain properties. */
+const BOND_SCALE = Object.fromEntries(BOND_MEMBERS.map((member) => [member, precisionOf(member)])) as Record<(typeof BOND_MEMBERS)[number], number>;
 
 /**
  * `toColumns` of a class's rows, member by member in plain property reads: nine tenths of a DNA1
@@ -102,16 +104,16 @@ function bondColumns(rows: readonly Bond['BondCashflow'][number][]): Columns<Bon
   for (const r of rows) {
     c.Period.push(r.Period);
     c.PaymentDate.push(r.PaymentDate);
-    c.Balance.push(roundTo(r.Balance, 100));
-    c.Principal.push(roundTo(r.Principal, 100));
-    c.Interest.push(roundTo(r.Interest, 100));
-    c.Rate.push(roundTo(r.Rate, 1e8));
-    c.Cash.push(roundTo(r.Cash, 100));
-    c.ActualWriteDown.push(roundTo(r.ActualWriteDown, 100));
-    c.CprRate.push(roundTo(r.CprRate, 1e8));
-    c.CdrRate.push(roundTo(r.CdrRate, 1e8));
-    c.LossSeverityRate.push(roundTo(r.LossSeverityRate, 1e8));
-    c.DelinquencyRate.push(roundTo(r.DelinquencyRate, 1e8));
+    c.Balance.push(roundTo(r.Balance, BOND_SCALE.Balance));
+    c.Principal.push(roundTo(r.Principal, BOND_SCALE.Principal));
+    c.Interest.push(roundTo(r.Interest, BOND_SCALE.Interest));
+    c.Rate.push(roundTo(r.Rate, BOND_SCALE.Rate));
+    c.Cash.push(roundTo(r.Cash, BOND_SCALE.Cash));
+    c.ActualWriteDown.push(roundTo(r.ActualWriteDown, BOND_SCALE.ActualWriteDown));
+    c.CprRate.push(roundTo(r.CprRate, BOND_SCALE.CprRate));
+    c.CdrRate.push(roundTo(r.CdrRate, BOND_SCALE.CdrRate));
+    c.LossSeverityRate.push(roundTo(r.LossSeverityRate, BOND_SCALE.LossSeverityRate));
+    c.DelinquencyRate.push(roundTo(r.DelinquencyRate, BOND_SCALE.DelinquencyRate));
   }
   return c;
 }

@@ -5,9 +5,9 @@
  * compiles again (a trace of the first 50×50 matrix after start showed 110 "wrong map"
  * deoptimisations and ~6 s of optimising compilation on a 2-core box). So the first analyst's
  * 50×50 matrix took 2–4 s and the next one 1.1 s. This runs, in the background right after the
- * server listens, the kinds of runs users ask for — deal runs in both layouts, a bond matrix over
- * the whole axis range, bond runs — on one reference-tranche deal of the catalogue, on every
- * worker, with no user's run slot taken (user id 0 is nobody's).
+ * server listens, the kinds of runs users ask for — deal runs in both layouts, bond matrices over
+ * the whole axis range, yield and price quotes — on one reference-tranche deal of the catalogue,
+ * on every worker, with no user's run slot taken (user id 0 is nobody's).
  *
  * It does nothing without such a deal, and a failure is only logged: the server is up either way.
  */
@@ -15,6 +15,7 @@ import { ymdToIso, type SimulationRequest } from '@opencrt/engine';
 import type { ModuleContext } from '../modules/module.ts';
 import { dealsDb } from '../modules/deals/deals.tables.ts';
 import { toEngineRequest } from '../modules/simulation/request-inputs.ts';
+import { runDealKey } from '../modules/simulation/simulation.service.ts';
 import type { Quote } from '../modules/simulation/bond-run.tasks.ts';
 import { dealInput } from './deal-cache.ts';
 import { splitRows } from './row-groups.ts';
@@ -34,7 +35,7 @@ export async function warmUpEngine(ctx: ModuleContext): Promise<WarmUpReport | n
   const spec = start?.spec;
   if (!start || !spec) return null;
   // The same key as a user's rep-line run of the deal (prepareRun), so the workers keep its spec once.
-  const input = dealInput(`${deal.deal_name}|${start.specVersion}|rep-lines`, start.state, () => ({ spec, tape: null }));
+  const input = dealInput(runDealKey(deal.deal_name, start.specVersion, null), start.state, () => ({ spec, tape: null }));
   const floating = spec.tranches.filter((t) => t.marginPct !== null && t.originalNotional > 0);
   const bondName = floating[Math.floor(floating.length / 2)]?.name ?? spec.tranches[0]?.name;
   if (!bondName) return null;

@@ -106,7 +106,7 @@ export async function prepareRun(
   });
   const tapeRef = loanLevel ? await findLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
   if (loanLevel && !tapeRef) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
-  const key = `${deal.deal_name}|${start.specVersion}|${tapeRef?.version ?? 'rep-lines'}`;
+  const key = runDealKey(deal.deal_name, start.specVersion, tapeRef?.version ?? null);
   return {
     dealName: deal.deal_name,
     spec,
@@ -117,6 +117,11 @@ export async function prepareRun(
     deal: dealInput(key, start.state, async () => ({ spec, tape: tapeRef ? await loadLoanTapeOf(ctx.db, tapeRef) : null })),
     creditModel,
   };
+}
+
+/** The key run workers cache a deal's spec and tape under: name, structure version, tape version (or rep lines). */
+export function runDealKey(dealName: string, specVersion: string | number, tapeVersion: string | number | null): string {
+  return `${dealName}|${specVersion}|${tapeVersion ?? 'rep-lines'}`;
 }
 
 /** A /simulate answer: JSON bytes, compressed in `encoding` when not null. */
