@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { AppError, TooManyRequests } from '../http/errors.ts';
 import { currentRequestId } from '../ops/request-context.ts';
 import { SentDeals } from './deal-cache.ts';
+import { QueueJobWaiter } from './queue-job-waiter.ts';
 import type { TaskInput, TaskName, TaskOutput } from './engine-tasks.ts';
 import {
   RunCancelled, SERVER_BUSY, USER_BUSY,
@@ -124,6 +125,8 @@ class RedisAdmissions {
 export class QueueRunService implements RunService {
   private readonly redis: Redis;
   private readonly events: QueueEvents;
+  /** Every job's completion arrives through this one waiter (no listener per job). */
+  private readonly jobs: QueueJobWaiter;
   private readonly eventsRedis: Redis;
   private readonly queue: Queue;
   private readonly admissions: RedisAdmissions;
@@ -140,6 +143,7 @@ export class QueueRunService implements RunService {
     this.queue = new Queue(RUN_QUEUE, { connection: this.redis, prefix: settings.prefix });
     this.eventsRedis = redisConnection(settings.redisUrl);
     this.events = new QueueEvents(RUN_QUEUE, { connection: this.eventsRedis, prefix: settings.prefix });
+    this.jobs = new QueueJobWaiter(this.queue, this.events);
     this.admissions = new RedisAdmissions(this.redis, settings.prefix, limits, settings.timeoutMs + 60_000);
     // Redis going away shows as one log line per change of state (below); the connections' own
     // error events (one per reconnect attempt) are expected then, and would otherwise be thrown
@@ -269,32 +273,38 @@ export class QueueRunService implements RunService {
 
   /** The job's encoded result; cancelled (queued job removed) when the signal aborts. */
   private async wait(job: Job, signal: AbortSignal | undefined): Promise<string> {
+    const jobId = job.id as string;
     let onAbort: (() => void) | undefined;
-    const cancelled = new Promise<never>((_, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = new Promise<never>((_, reject) => {
       onAbort = () => {
         // Removing fails for a job a worker holds (it runs to the end, unread); a queued one goes.
         job.remove().catch(() => undefined);
         reject(new RunCancelled());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      timer = setTimeout(() => {
+        job.remove().catch(() => undefined);
+        reject(new RunUnavailable(RUN_TIMED_OUT));
+      }, this.settings.timeoutMs);
     });
     try {
-      return (await Promise.race([job.waitUntilFinished(this.events, this.settings.timeoutMs), cancelled])) as string;
+      return (await Promise.race([this.jobs.finished(jobId), stopped])) as string;
     } catch (error) {
-      if (error instanceof RunCancelled) throw error;
+      if (error instanceof RunCancelled || error instanceof AppError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      if (/timed out before finishing/.test(message)) {
-        job.remove().catch(() => undefined);
-        throw new RunUnavailable(RUN_TIMED_OUT);
-      }
       if (/stalled more than allowable limit/.test(message)) throw new RunUnavailable(RUN_INTERRUPTED);
       throw error instanceof Error ? error : new Error(message);
     } finally {
+      clearTimeout(timer);
+      this.jobs.forget(jobId);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
   }
 
   async close(): Promise<void> {
+    // Runs still waiting (the graceful stop lets requests finish first) end with a 503.
+    this.jobs.rejectAll(new RunUnavailable('The server is stopping: try the run again in a moment.'));
     // With Redis unreachable, BullMQ's close waits for a connection that is not coming: give it a
     // moment, then drop the connections.
     let timer: NodeJS.Timeout | undefined;
