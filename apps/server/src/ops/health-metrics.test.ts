@@ -42,6 +42,23 @@ describe('GET /healthz, /readyz and /metrics (issue 26)', () => {
     expect((await t.request({ method: 'GET', url: '/deal_catalog' })).body).toContain('<title>OpenCRT</title>');
   });
 
+  it('answers paths below /metrics, /healthz and /readyz (the trailing slash too) with a JSON 404, not the web app', async () => {
+    for (const url of ['/metrics/', '/metrics/?x=1', '/metrics//', '/metrics/x', '/healthz/', '/readyz/', '/readyz/deep/er']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ Message: 'Not found' });
+    }
+    // Like an unknown API path, whatever the method.
+    expect((await t.request({ method: 'POST', url: '/metrics/', payload: {} })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/nowhere/' })).json()).toEqual({ Message: 'Wrong path' });
+    // The routes themselves, and screens with a trailing slash, are as before.
+    expect((await t.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/metrics?x=1' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.request({ method: 'GET', url: '/deal_catalog/' })).body).toContain('<title>OpenCRT</title>');
+  });
+
   it('answers /readyz 503 with the reason when a migration is not applied', async () => {
     const [row] = (await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(t.ctx.db)).rows;
     if (!row) throw new Error('no migrations recorded');

@@ -30,6 +30,16 @@ export function databaseReadiness(db: Db): ReadinessCheck {
 }
 
 /**
+ * Paths below an operations route (`/metrics/`, `/healthz/x`) answer the JSON 404 that unknown
+ * API paths get. They are never screens: without this the web app's history fallback answered
+ * `/metrics/` with index.html (200), which a scraper or probe misreads (issue 32 §8e).
+ */
+export function refuseBelow(app: FastifyInstance, route: string): void {
+  // find-my-way's wildcard matches the empty rest too, so this covers the bare trailing slash.
+  app.all(`${route}/*`, { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ Message: 'Not found' }));
+}
+
+/**
  * GET /healthz (the process is up and its event loop answers) and GET /readyz (every check passes:
  * send traffic here). Both at the root, where probes expect them, outside /api and its bearer
  * tokens; they are routes, so the web app's history fallback never answers them. They tell nothing
@@ -37,6 +47,8 @@ export function databaseReadiness(db: Db): ReadinessCheck {
  */
 export function installHealth(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  refuseBelow(app, '/healthz');
+  refuseBelow(app, '/readyz');
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const names = Object.keys(checks);
     const results = await Promise.all(names.map((name) => settle(checks[name] as ReadinessCheck)));

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RunService } from '../runs/run-service.ts';
+import { refuseBelow } from './health.ts';
 
 /** Hit and miss counts of one in-memory cache. */
 export interface CacheStats { hits: number; misses: number }
@@ -129,4 +130,5 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
     const text = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });
+  refuseBelow(app, '/metrics');
 }
