@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { damagedDataDirMessage } from './backup.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -63,17 +65,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         listenOnPostgres(databaseUrl, `opencrt-listen-${schema ?? 'public'}`, channel, onMessage, onLive),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
-  });
+  const { pglite, release } = await openEmbedded(options);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
-    close: async () => { await db.destroy(); await pglite.close(); },
+    close: async () => {
+      try { await db.destroy(); await pglite.close(); } finally { release(); }
+    },
     dump: () => pglite.dumpDataDir('none'),
     copyOut: async (query) => {
       const result = await pglite.query(`copy (${query}) to '/dev/blob' with (format binary)`);
@@ -87,6 +86,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return async () => { onLive(false); await unlisten(); };
     },
   };
+}
+
+/**
+ * PGlite in memory, or on disk in dataDir under its lock (one process at a time: data-dir-lock.ts).
+ * A data directory that does not open is reported as damaged, with the copy restore kept, instead
+ * of PGlite's bare "Aborted()".
+ */
+async function openEmbedded(options: DatabaseOptions): Promise<{ pglite: PGlite; release: () => void }> {
+  const { dataDir } = options;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  const existed = dataDir ? readdirSync(dataDir).length > 0 : false;
+  try {
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+    });
+    return { pglite, release };
+  } catch (error) {
+    release();
+    if (dataDir && existed) throw new Error(damagedDataDirMessage(dataDir, error), { cause: error });
+    throw error;
+  }
 }
 
 const RECONNECT_MS = 1000;
