@@ -13,12 +13,14 @@
  *       Rebuild data/deals/structures/<id>.json for the demo STACR/CAS/ILN deals without an
  *       offering-memorandum file and for every RMBS, ABS and agency deal (no database needed).
  *   backup FILE
- *       Write the embedded database (DATA_DIR) to FILE (gzipped tarball). Stop the server first.
+ *       Write the embedded database (DATA_DIR) to FILE (gzipped tarball).
  *   restore FILE
  *       Replace the embedded database with a backup; the current one is kept beside it, renamed.
  *       With DATABASE_URL, use pg_dump / pg_restore instead (README "Operations").
  *
  * Uses DATABASE_URL (PostgreSQL) or the embedded PGlite database in DATA_DIR, like the server.
+ * The embedded database is one process's at a time: every command here is refused, naming the
+ * server's pid, while a server (or another command) holds DATA_DIR's lock (db/data-dir-lock.ts).
  * Exit codes: 0 done, 1 rejected input or failure, 2 usage error.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { startApp } from './bootstrap.ts';
 import { warmUpEngine } from './runs/engine-warm-up.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { seededLoginLines } from './seed/seed-users.ts';
+import { seededLoginLines, withdrawUnshownLogins } from './seed/seed-users.ts';
 import { installGracefulStop } from './ops/graceful-stop.ts';
 import { loggerOptions } from './ops/logging.ts';
 
@@ -19,12 +19,22 @@ async function main(): Promise<void> {
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`OpenCRT database: ${where}`);
-  for (const line of seededLoginLines(logins)) console.log(line);
 
   installGracefulStop(app, { graceMs: config.ops.shutdownGraceMs, afterClose: () => handle.close() });
-
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Nothing was served, so the generated demo passwords were never shown: unset them (the next
+    // start makes and prints new ones) instead of losing them with this failed start (issue 32 §8c).
+    await withdrawUnshownLogins(handle.db, logins);
+    if (logins.some((l) => l.generated)) console.error('OpenCRT: the demo logins were not shown; the next start that listens creates and prints them.');
+    await app.close();
+    await handle.close();
+    throw error;
+  }
   console.log(`OpenCRT listening on http://localhost:${config.port} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // The one-time logins only once the server listens: a start that fails never shows (and loses) them.
+  for (const line of seededLoginLines(logins)) console.log(line);
   // The engine warms up in the background (runs/engine-warm-up.ts); requests are served meanwhile.
   if (config.ops.warmUpEngine) {
     warmUpEngine(ctx).then(

@@ -54,7 +54,8 @@ export function beforeRestoreCopies(dataDir: string): string[] {
  */
 export function damagedDataDirMessage(dataDir: string, error: unknown): string {
   const resolved = path.resolve(dataDir);
-  const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  // PGlite's WebAssembly abort appends a hint for its own developers ("Build with -sASSERTIONS…").
+  const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/\s*Build with -sASSERTIONS.*$/, '');
   const copies = beforeRestoreCopies(resolved);
   const lines = [`The embedded database in ${resolved} (DATA_DIR) cannot be opened (${reason}): it is damaged, for example by a backup or restore run while a server was using it.`];
   if (copies[0]) {
