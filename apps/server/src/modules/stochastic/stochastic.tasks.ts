@@ -4,8 +4,8 @@
  * and the deal exactly as POST /simulate runs one request with those vectors.
  */
 import {
-  bondDiscountMargin, bondRows, creditModelInputsOf, creditModelVectors, economicPath, responseOf, runCreditModel, runRequest, settlementOf, withModelVectors,
-  type EconomicPath, type EconomicScenarioParameters, type ModelLoanTape, type SimulationRequest,
+  bondDiscountMargin, bondMetrics, bondRows, creditModelInputsOf, creditModelVectors, economicPath, isoToYmd, paymentDateCollateralRows, runCreditModel, runRequest,
+  settlementOf, withModelVectors, type EconomicPath, type EconomicScenarioParameters, type ModelLoanTape, type SimulationRequest,
 } from '@opencrt/engine';
 import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 
@@ -93,25 +93,27 @@ export function stochasticBatchTask(input: StochasticBatchInput): StochasticBatc
     const sums = runCreditModel(input.modelTape, creditModelInputsOf(withPath, input.startCalendarMonth), input.months);
     const modelled = withModelVectors(withPath, creditModelVectors(sums));
     const run = runRequest(spec, { ...modelled, RunLoanLevel: tape !== null && input.request.RunLoanLevel === true }, state, tape);
-    const response = responseOf(run, input.request.BondName ?? null, input.settlementIso);
+    // What responseOf builds for POST /simulate, less what a path does not read (misc variables, a
+    // second pass over the bonds): the same rows and the same bondMetrics, so the same numbers.
+    const collateral = paymentDateCollateralRows(run.flows, run.pool, run.paymentDates.map(isoToYmd));
+    const bonds = bondRows(run, collateral, input.request.BondName ?? null);
     if (i === 0) {
-      classNames = response.BondsCashflows.map((b) => b.BondName);
+      classNames = bonds.map((b) => b.name);
       lossPct = classNames.map(() => new Float64Array(count));
       wal = classNames.map(() => new Float64Array(count));
       dmBp = classNames.map(() => new Float64Array(count));
-      periods = response.CollateralCashflow.length;
+      periods = collateral.length;
       cumulativeLossPct = new Float32Array(count * periods);
     }
-    const bonds = bondRows(run, [], input.request.BondName ?? null);
-    response.BondsCashflows.forEach((b, k) => {
-      (lossPct[k] as Float64Array)[i] = b.WritedownPct;
-      (wal[k] as Float64Array)[i] = b.Wal > 0 ? b.Wal : Number.NaN;
-      const rows = bonds.find((r) => r.name === b.BondName);
-      const dm = rows && !rows.interestOnly && rows.startBalance > 0 ? bondDiscountMargin(run, rows, input.settlementIso, accrualStart, 100) : null;
+    bonds.forEach((b, k) => {
+      const metrics = bondMetrics(b.rows, b.startBalance, input.settlementIso, false, b.interestOnly ? b.startBalance : null);
+      (lossPct[k] as Float64Array)[i] = metrics.WritedownPct;
+      (wal[k] as Float64Array)[i] = metrics.Wal > 0 ? metrics.Wal : Number.NaN;
+      const dm = !b.interestOnly && b.startBalance > 0 ? bondDiscountMargin(run, b, input.settlementIso, accrualStart, 100) : null;
       (dmBp[k] as Float64Array)[i] = dm?.result.IsSuccessful ? dm.result.Value * 1e4 : Number.NaN;
     });
     let cumulative = 0;
-    response.CollateralCashflow.forEach((row, t) => {
+    collateral.forEach((row, t) => {
       if (t >= periods) return;
       cumulative += row.Losses;
       cumulativeLossPct[i * periods + t] = input.poolBalance > 0 ? (cumulative / input.poolBalance) * 100 : 0;

@@ -14,10 +14,10 @@ describe('POST /simulate/stochastic (issue 35)', () => {
     t.request({ method: 'POST', url, token: await t.token(user), payload });
 
   it('answers the loss distribution of every class and of the collateral, in the contract\'s shape', async () => {
-    const res = await post({ ...request, Paths: 24, ReturnPaths: true });
+    const res = await post({ ...request, Paths: 16, ReturnPaths: true });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const body = StochasticResponse.parse(res.json());
-    expect(body.Paths).toBe(24);
+    expect(body.Paths).toBe(16);
     expect(body.Seed).toBe(7);
     expect(body.Classes.length).toBeGreaterThan(3);
     for (const c of body.Classes) {
@@ -38,7 +38,7 @@ describe('POST /simulate/stochastic (issue 35)', () => {
     // The home-price paths disperse: the fan widens with time.
     const spread = (r: { P5: number; P95: number }) => r.P95 - r.P5;
     expect(spread(Collateral.HpiFan[59]!)).toBeGreaterThan(spread(Collateral.HpiFan[5]!));
-    expect(body.SamplePaths).toHaveLength(24);
+    expect(body.SamplePaths).toHaveLength(16);
   });
 
   it('a returned path run alone through POST /simulate gives exactly that path\'s class losses', async () => {
