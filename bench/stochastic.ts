@@ -15,7 +15,7 @@ import {
 } from '@opencrt/engine';
 import { ThreadPoolRunService, defaultRunLimits } from '../apps/server/src/runs/run-service.ts';
 import { requestWithPath, stochasticBatchTask, type StochasticBatchInput } from '../apps/server/src/modules/stochastic/stochastic.tasks.ts';
-import { stochasticSummaryTask } from '../apps/server/src/modules/stochastic/stochastic-summary.ts';
+import type { stochasticSummaryTask } from '../apps/server/src/modules/stochastic/stochastic-summary.ts';
 
 const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../data/deals/structures/stacr-2026-dna1.json', import.meta.url)), 'utf8')) as DealSpec;
 const lines = startingLines(spec, null, null);
