@@ -39,6 +39,8 @@ export const StochasticClassSchema = z.object({
   MeanWal: z.number().nullable(),
   /** Mean discount margin at par over the run's index, basis points (null for a class that does not float). */
   MeanDiscountMargin: z.number().nullable(),
+  /** Paths by loss, in 20 equal bins from 0 to the largest loss (one bin [0, 0] when no path loses). */
+  Histogram: z.array(z.object({ FromPct: z.number(), ToPct: z.number(), Paths: z.number() })),
 });
 
 export const StochasticResponse = z.object({

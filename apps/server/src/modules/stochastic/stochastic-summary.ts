@@ -57,6 +57,16 @@ function fan(batches: readonly StochasticBatchOutput[], series: (b: StochasticBa
   return rows;
 }
 
+/** Paths by loss in `bins` equal bins from 0 to the largest loss; the last bin includes its upper edge. */
+export function histogram(sortedLosses: Float64Array, bins = 20): { FromPct: number; ToPct: number; Paths: number }[] {
+  const max = sortedLosses.length > 0 ? (sortedLosses[sortedLosses.length - 1] as number) : 0;
+  if (!(max > LOSS_EPSILON_PCT)) return [{ FromPct: 0, ToPct: 0, Paths: sortedLosses.length }];
+  const width = max / bins;
+  const counts = new Array<number>(bins).fill(0);
+  for (const v of sortedLosses) counts[Math.min(bins - 1, Math.floor(v / width))]! += 1;
+  return counts.map((paths, b) => ({ FromPct: round(b * width), ToPct: round((b + 1) * width), Paths: paths }));
+}
+
 export function stochasticSummaryTask(input: StochasticSummaryInput): Omit<StochasticResponse, 'RunTime'> {
   const { paths, batches } = input;
   const first = batches[0];
@@ -80,6 +90,7 @@ export function stochasticSummaryTask(input: StochasticSummaryInput): Omit<Stoch
       ExpectedShortfallP99Pct: round(worst.reduce((s, v) => s + v, 0) / worst.length),
       MeanWal: wal === null ? null : round(wal, 4),
       MeanDiscountMargin: dm === null ? null : round(dm, 4),
+      Histogram: histogram(sorted),
     };
   });
   const periods = first.periods;

@@ -26,6 +26,8 @@ describe('POST /simulate/stochastic (issue 35)', () => {
       expect(c.LossPctP95).toBeLessThanOrEqual(c.LossPctP99);
       expect(c.LossPctP99).toBeLessThanOrEqual(c.ExpectedShortfallP99Pct + 1e-9);
       expect(c.ProbabilityOfLossPct).toBeGreaterThanOrEqual(0);
+      // Every path falls in one bin of the histogram.
+      expect(c.Histogram.reduce((s, b) => s + b.Paths, 0)).toBe(16);
     }
     // Subordination: the most junior class loses at least as much on average as the most senior.
     const juniorFirst = [...body.Classes].sort((a, b) => b.ExpectedLossPct - a.ExpectedLossPct);
