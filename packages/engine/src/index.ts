@@ -69,5 +69,7 @@ export * from './analytics/index.ts';
 export * from './pricing/index.ts';
 // Open loan-level credit model: economic inputs → per-loan prepayment, default, severity, delinquency → pool vectors.
 export * from './credit-model/index.ts';
+// Stochastic economic paths (issue 35): a fitted model of HPA, rates and unemployment, seeded per path.
+export * from './stochastic/index.ts';
 // Cash conservation of a run (issue 23 #2): what property tests and callers check.
 export { conservationProblems } from './simulate/conservation.ts';

@@ -8,6 +8,7 @@ import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
 import { reportsModule } from './reports/reports.routes.ts';
 import { simulationModule } from './simulation/simulation.routes.ts';
+import { stochasticModule } from './stochastic/stochastic.routes.ts';
 import { scenariosModule } from './scenarios/scenarios.routes.ts';
 import { usersModule } from './users/users.routes.ts';
 import { userCashflowsModule } from './user-cashflows/user-cashflows.routes.ts';
@@ -22,6 +23,7 @@ export const modules: ApiModule[] = [
   vectorsModule,
   usersModule,
   simulationModule,
+  stochasticModule,
   acisCirtModule,
   portfoliosModule,
   reportsModule,

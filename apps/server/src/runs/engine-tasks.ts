@@ -17,6 +17,8 @@ import { creditModelTask } from '../modules/credit-models/credit-model.tasks.ts'
 import { catalogueRowsTask } from '../modules/deals/catalogue.tasks.ts';
 import { bondMatrixRowsTask, bondRunTask, yieldTableRowTask } from '../modules/simulation/bond-run.tasks.ts';
 import { breakevenTask } from '../modules/simulation/breakeven.tasks.ts';
+import { stochasticBatchTask } from '../modules/stochastic/stochastic.tasks.ts';
+import { stochasticSummaryTask } from '../modules/stochastic/stochastic-summary.ts';
 import { shallowResponse } from '../modules/simulation/shallow-response.ts';
 import { encodeAnswer, type AnswerEncoding } from '../http/answer-encoding.ts';
 import { resolveDeal, type DealInput } from './deal-cache.ts';
@@ -70,6 +72,10 @@ export const engineTasks = {
   cirt: cirtTask,
   /** POST /simulate/cirt/matrix: a group of CDR rows. */
   cirtMatrixRows: cirtMatrixRowsTask,
+  /** POST /simulate/stochastic: a batch of seeded economic paths through the credit model and the deal. */
+  stochasticBatch: stochasticBatchTask,
+  /** POST /simulate/stochastic: the loss distribution from every batch. */
+  stochasticSummary: stochasticSummaryTask,
   /** Credit-model runs (LDM, LDM_3, AFT): pool sums of one slice of a deal's loans. */
   creditModel: creditModelTask,
   /** POST /administrator/loadCatalogue: generating the demo deals' rows (histories, loan tapes). */

@@ -243,7 +243,7 @@ export class QueueRunService implements RunService {
     options.onAdmitted?.();
     try {
       return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult,
-        (error) => error instanceof RunCancelled || error instanceof RunUnavailable, options.signal);
+        (error) => error instanceof RunCancelled || error instanceof RunUnavailable, options.signal, options.concurrency);
     } finally {
       await release();
     }

@@ -21,6 +21,11 @@ export interface BatchOptions<T> extends RunOptions {
   onResult?: (index: number, outcome: BatchOutcome<T>) => void;
   /** Called once the batch has passed admission (the per-user cap and the queue bound). */
   onAdmitted?: () => void;
+  /**
+   * Cells in flight at once (default: all). A long batch given the thread count queues one wave at
+   * a time, so a task another user sends meanwhile waits for one cell, not the whole batch.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -31,22 +36,33 @@ export interface BatchOptions<T> extends RunOptions {
 export function settleEach<I, O>(
   inputs: readonly I[], exec: (input: I) => Promise<O>,
   onResult: ((index: number, outcome: BatchOutcome<O>) => void) | undefined, fatal: (error: unknown) => boolean,
-  signal?: AbortSignal,
+  signal?: AbortSignal, concurrency = inputs.length,
 ): Promise<BatchOutcome<O>[]> {
   // Every cell listens on the batch's one abort signal (a 50 × 20 grid: 1,000 listeners); that is
   // by design, not a leak, so Node's more-than-10-listeners warning is switched off for it.
   if (signal) setMaxListeners(0, signal);
-  return Promise.all(inputs.map(async (input, index) => {
-    let outcome: BatchOutcome<O>;
-    try {
-      outcome = { ok: true, value: await exec(input) };
-    } catch (error) {
-      if (fatal(error)) throw error;
-      outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+  const outcomes: BatchOutcome<O>[] = new Array(inputs.length);
+  let next = 0;
+  // `concurrency` lanes, each taking the next cell when its last one settles.
+  const lane = async (): Promise<void> => {
+    while (next < inputs.length) {
+      const index = next++;
+      let outcome: BatchOutcome<O>;
+      try {
+        outcome = { ok: true, value: await exec(inputs[index] as I) };
+      } catch (error) {
+        if (fatal(error)) {
+          next = inputs.length; // the other lanes take no more cells
+          throw error;
+        }
+        outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+      outcomes[index] = outcome;
+      onResult?.(index, outcome);
     }
-    onResult?.(index, outcome);
-    return outcome;
-  }));
+  };
+  const lanes = Math.max(1, Math.min(inputs.length, Math.floor(concurrency)));
+  return Promise.all(Array.from({ length: lanes }, lane)).then(() => outcomes);
 }
 
 /**
@@ -196,7 +212,7 @@ export class ThreadPoolRunService implements RunService {
     const release = this.admissions.admit(options.userId);
     options.onAdmitted?.();
     try {
-      return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult, (error) => error instanceof RunCancelled, options.signal);
+      return await settleEach(inputs, (input) => this.exec(name, input, options.signal), options.onResult, (error) => error instanceof RunCancelled, options.signal, options.concurrency);
     } finally {
       release();
     }

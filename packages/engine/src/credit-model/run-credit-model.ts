@@ -81,7 +81,18 @@ export function addCreditModelSums(a: CreditModelSums, b: CreditModelSums): Cred
  * @param p parameters (default: the shipped version)
  */
 export function runCreditModel(tape: ModelLoanTape, inputs: CreditModelInputs, months: number, p: CreditModelParameters = CREDIT_MODEL_PARAMETERS): CreditModelSums {
-  return runCreditModelOnPaths(tape, inputs, buildEconomicPaths(inputs, months, p), p);
+  return runCreditModelOnPaths(tape, inputs, buildEconomicPaths(inputs, months, p), p, tablesOf(p));
+}
+
+/**
+ * The lookup tables of a parameter set, built once per set: building them costs several
+ * milliseconds, more than a rep-line run itself (a stochastic run makes thousands of runs).
+ */
+const tablesByParameters = new WeakMap<CreditModelParameters, ModelTables>();
+function tablesOf(p: CreditModelParameters): ModelTables {
+  let tables = tablesByParameters.get(p);
+  if (!tables) { tables = buildModelTables(p); tablesByParameters.set(p, tables); }
+  return tables;
 }
 
 /** The loop over given paths (shared by runs, calibration and back-tests). */

@@ -34,6 +34,8 @@ export interface PreparedRun {
   deal: DealInput;
   /** A credit-model run's own vectors, loan level and rep line (issue 24); null without a model. */
   creditModel: CreditModelRun | null;
+  /** The request as `request` but before the credit model replaced its vectors (stochastic runs model each path). */
+  unmodelled: SimulationRequest;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function prepareRun(
     spec,
     state: start.state,
     request: { ...modelled, SettlementDate: effective, RunLoanLevel: loanLevel },
+    unmodelled: { ...request, SettlementDate: effective, RunLoanLevel: loanLevel },
     settlementIso: ymdToIso(effective) ?? spec.dates.closingDate,
     // The tape is read only when a worker lacks this key (first run, restart, eviction).
     deal: dealInput(key, start.state, async () => ({ spec, tape: tapeRef ? await loadLoanTapeOf(ctx.db, tapeRef) : null })),

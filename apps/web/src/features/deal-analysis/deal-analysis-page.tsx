@@ -39,6 +39,8 @@ import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, p
 import { dealShareLink } from './share-link.ts';
 import { formatElapsed, useRunTimer } from './run-timer.ts';
 import { useKeptDealDetails } from './use-kept-deal-details.ts';
+import { StochasticPanel } from '../../components/stochastic/stochastic-panel.tsx';
+import { dealStochasticRequest } from './stochastic-request.ts';
 
 export function DealAnalysisPage() {
   const [query, setQuery] = useSearchParams();
@@ -282,6 +284,9 @@ export function DealAnalysisPage() {
               pins={pins} onPins={setPins} runLabel={shownRun.label} />
           )}
           <CompareRunsPanel pins={pins} onPins={setPins} />
+          <StochasticPanel fileName={`${deal.DealName.replace(/[^\w.-]+/g, '_')}_stochastic.xlsx`}
+            exportHeader={[['User', exportHeader.userName], ['Deal', deal.DealName], ['Settlement Date', effectiveSettlement, 'date'], ['Model', model.model]]}
+            request={dealStochasticRequest({ dealName: deal.DealName, settlement: effectiveSettlement, loanLevel: options.loanLevel, collateralGroup, libor: inputs.libor, indexCurve, model })} />
           {result?.TriggerTimeline && <TriggerStrip timeline={result.TriggerTimeline} />}
           {result && <DealCharts result={result} bondNames={bondNames} agency={agency} model={runModelLabel(shownRun?.body)} />}
           {result && (

@@ -1,0 +1,103 @@
+/**
+ * Stochastic runs (issue 35, `npm run bench:stochastic`): prints figures, never asserts on time.
+ *  1. the cost of one path of STACR 2026-DNA1 with LDM 3.0 on its rep lines, split into the credit
+ *     model and the deal run (one thread, in process);
+ *  2. 1,000 rep-line paths through the run service on one thread and on two (target ≤ 3 s on two;
+ *     two threads ≥ 1.8× one), and that both answers are the same bit for bit;
+ *  3. loan level: a generated 10,000-loan model tape, BENCH_LOAN_PATHS paths (default 20; the issue's
+ *     500 with BENCH_LOAN_PATHS=500), extrapolated to 500 paths on two threads.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  ECONOMIC_SCENARIO_PARAMETERS as P, creditModelInputsOf, creditModelVectors, economicPath, emptyModelTape, meanPaths, responseOf, runCreditModel, runRequest,
+  startingLines, tapeOfLines, withModelVectors, type DealSpec, type ModelLoanTape, type SimulationRequest,
+} from '@opencrt/engine';
+import { ThreadPoolRunService, defaultRunLimits } from '../apps/server/src/runs/run-service.ts';
+import { requestWithPath, stochasticBatchTask, type StochasticBatchInput } from '../apps/server/src/modules/stochastic/stochastic.tasks.ts';
+import type { stochasticSummaryTask } from '../apps/server/src/modules/stochastic/stochastic-summary.ts';
+
+const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../data/deals/structures/stacr-2026-dna1.json', import.meta.url)), 'utf8')) as DealSpec;
+const lines = startingLines(spec, null, null);
+const months = Math.min(480, Math.max(...lines.map((l) => l.remainingTerm)));
+const start = { hpa: 0.02, tsy2: 0.035, tsy10: 0.041, mtg30: 0.0625, mtg15: 0.0555, unemployment: 0.044 };
+const means = meanPaths(P, start, {}, months);
+const request: SimulationRequest = { DealName: spec.dealName, SettlementDate: 20260217, PrepaymentModel: 'LDM_3', Libor: [0, 0.0365786] } as SimulationRequest;
+
+function batch(modelTape: ModelLoanTape, from: number, to: number, key: string): StochasticBatchInput {
+  return {
+    deal: { key, state: null, body: { spec, tape: null } }, request, settlementIso: '2026-02-17', modelTape, months, startCalendarMonth: 3,
+    parameters: P, means, start, seed: 1, from, to, returnBelow: 0, poolBalance: spec.collateral.cutOffBalance,
+  };
+}
+
+/** A deterministic GSE-like tape: scores 620–850, LTV 60–97, 30-year terms up to 3 years seasoned. */
+function loanTape(n: number): ModelLoanTape {
+  let s = 35;
+  const rnd = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  const t = emptyModelTape(n);
+  const scale = spec.collateral.cutOffBalance / n / 390_000;
+  for (let i = 0; i < n; i++) {
+    const age = Math.floor(rnd() * 36);
+    const ltv = 0.6 + rnd() * 0.37;
+    t.balance[i] = (80_000 + rnd() * 620_000) * scale;
+    t.noteRate[i] = 0.055 + rnd() * 0.02;
+    t.remainingTerm[i] = 360 - age;
+    t.age[i] = age;
+    t.originalTerm[i] = 360;
+    t.creditScore[i] = 620 + rnd() * 230;
+    t.dtiPct[i] = 20 + rnd() * 30;
+    t.propertyValue[i] = (t.balance[i] as number) / ltv;
+    t.miCoverage[i] = ltv > 0.8 ? 0.25 : 0;
+  }
+  return t;
+}
+
+const ms = (t0: number) => performance.now() - t0;
+
+// 1. One path, in pieces.
+const repTape = tapeOfLines(lines);
+const pieces = { model: 0, deal: 0 };
+const N1 = 100;
+stochasticBatchTask(batch(repTape, 0, 5, 'warm'));
+for (let path = 0; path < N1; path++) {
+  const withPath = requestWithPath(request, economicPath(P, means, 1, path), start);
+  let t0 = performance.now();
+  const modelled = withModelVectors(withPath, creditModelVectors(runCreditModel(repTape, creditModelInputsOf(withPath, 3), months)));
+  pieces.model += ms(t0);
+  t0 = performance.now();
+  responseOf(runRequest(spec, modelled, null, null), null, '2026-02-17');
+  pieces.deal += ms(t0);
+}
+console.log(`1. one DNA1 path, LDM 3.0 on ${repTape.count} rep lines: credit model ${(pieces.model / N1).toFixed(2)} ms + deal run and its rows (responseOf) ${(pieces.deal / N1).toFixed(2)} ms (mean of ${N1})`);
+
+// 2. 1,000 paths through the run service on one and on two threads.
+async function throughService(threads: number, paths: number, tape: ModelLoanTape, perBatch: number): Promise<{ wall: number; answer: string }> {
+  const runs = new ThreadPoolRunService({ ...defaultRunLimits({}), threads });
+  try {
+    // Warm the threads (deal cache and compiled engine), as a running server's are.
+    await runs.runBatch('stochasticBatch', Array.from({ length: threads }, (_, i) => batch(tape, i, i + 1, `dna1-${threads}`)), { userId: 1 });
+    const inputs: StochasticBatchInput[] = [];
+    for (let from = 0; from < paths; from += perBatch) inputs.push(batch(tape, from, Math.min(paths, from + perBatch), `dna1-${threads}`));
+    const t0 = performance.now();
+    const outcomes = await runs.runBatch('stochasticBatch', inputs, { userId: 1, concurrency: threads });
+    const batches = outcomes.map((o) => { if (!o.ok) throw new Error(o.message); return o.value; });
+    const answer = await runs.run('stochasticSummary', { paths, seed: 1, batches }, { userId: 1 });
+    return { wall: ms(t0), answer: JSON.stringify(answer) };
+  } finally {
+    await runs.close();
+  }
+}
+const one = await throughService(1, 1000, repTape, 25);
+const two = await throughService(2, 1000, repTape, 25);
+console.log(`2. 1,000 rep-line paths: one thread ${(one.wall / 1000).toFixed(2)} s, two threads ${(two.wall / 1000).toFixed(2)} s (${(one.wall / two.wall).toFixed(2)}×); same answer: ${one.answer === two.answer}`);
+const summary = JSON.parse(two.answer) as ReturnType<typeof stochasticSummaryTask>;
+for (const name of ['M-1', 'B-1H']) {
+  const c = summary.Classes.find((x) => x.BondName === name);
+  if (c) console.log(`   ${name}: expected loss ${c.ExpectedLossPct.toFixed(4)} % ± ${c.ExpectedLossStdErrPct.toFixed(4)} (std err), P(loss) ${c.ProbabilityOfLossPct.toFixed(1)} %, P99 ${c.LossPctP99.toFixed(2)} %`);
+}
+
+// 3. Loan level.
+const loanPaths = Number(process.env.BENCH_LOAN_PATHS ?? 20);
+const loans = await throughService(2, loanPaths, loanTape(10_000), 2);
+console.log(`3. 10,000 loans × ${loanPaths} paths on two threads: ${(loans.wall / 1000).toFixed(2)} s (${(loans.wall / loanPaths).toFixed(0)} ms a path; 500 paths ≈ ${((loans.wall / loanPaths) * 500 / 1000).toFixed(0)} s)`);
