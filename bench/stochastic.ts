@@ -7,29 +7,16 @@
  *  3. loan level: a generated 10,000-loan model tape, BENCH_LOAN_PATHS paths (default 20; the issue's
  *     500 with BENCH_LOAN_PATHS=500), extrapolated to 500 paths on two threads.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
-  ECONOMIC_SCENARIO_PARAMETERS as P, creditModelInputsOf, creditModelVectors, economicPath, emptyModelTape, meanPaths, responseOf, runCreditModel, runRequest,
-  startingLines, tapeOfLines, withModelVectors, type DealSpec, type ModelLoanTape, type SimulationRequest,
+  ECONOMIC_SCENARIO_PARAMETERS as P, creditModelInputsOf, creditModelVectors, economicPath, emptyModelTape, responseOf, runCreditModel, runRequest, withModelVectors,
+  type ModelLoanTape,
 } from '@opencrt/engine';
 import { ThreadPoolRunService, defaultRunLimits } from '../apps/server/src/runs/run-service.ts';
-import { requestWithPath, stochasticBatchTask, type StochasticBatchInput } from '../apps/server/src/modules/stochastic/stochastic.tasks.ts';
+import { requestWithPath, stochasticBatchTask } from '../apps/server/src/modules/stochastic/stochastic.tasks.ts';
 import type { stochasticSummaryTask } from '../apps/server/src/modules/stochastic/stochastic-summary.ts';
-
-const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../data/deals/structures/stacr-2026-dna1.json', import.meta.url)), 'utf8')) as DealSpec;
-const lines = startingLines(spec, null, null);
-const months = Math.min(480, Math.max(...lines.map((l) => l.remainingTerm)));
-const start = { hpa: 0.02, tsy2: 0.035, tsy10: 0.041, mtg30: 0.0625, mtg15: 0.0555, unemployment: 0.044 };
-const means = meanPaths(P, start, {}, months);
-const request: SimulationRequest = { DealName: spec.dealName, SettlementDate: 20260217, PrepaymentModel: 'LDM_3', Libor: [0, 0.0365786] } as SimulationRequest;
-
-function batch(modelTape: ModelLoanTape, from: number, to: number, key: string): StochasticBatchInput {
-  return {
-    deal: { key, state: null, body: { spec, tape: null } }, request, settlementIso: '2026-02-17', modelTape, months, startCalendarMonth: 3,
-    parameters: P, means, start, seed: 1, from, to, returnBelow: 0, poolBalance: spec.collateral.cutOffBalance,
-  };
-}
+import {
+  DNA1_REP_TAPE as repTape, DNA1_SPEC as spec, FIXTURE_MEANS as means, FIXTURE_MONTHS as months, FIXTURE_REQUEST as request, FIXTURE_START as start, dna1Batches,
+} from '../apps/server/src/modules/stochastic/stochastic-fixture.ts';
 
 /** A deterministic GSE-like tape: scores 620–850, LTV 60–97, 30-year terms up to 3 years seasoned. */
 function loanTape(n: number): ModelLoanTape {
@@ -56,10 +43,9 @@ function loanTape(n: number): ModelLoanTape {
 const ms = (t0: number) => performance.now() - t0;
 
 // 1. One path, in pieces.
-const repTape = tapeOfLines(lines);
 const pieces = { model: 0, deal: 0 };
 const N1 = 100;
-stochasticBatchTask(batch(repTape, 0, 5, 'warm'));
+stochasticBatchTask(dna1Batches(5, 5, 'warm')[0]!);
 for (let path = 0; path < N1; path++) {
   const withPath = requestWithPath(request, economicPath(P, means, 1, path), start);
   let t0 = performance.now();
@@ -76,9 +62,8 @@ async function throughService(threads: number, paths: number, tape: ModelLoanTap
   const runs = new ThreadPoolRunService({ ...defaultRunLimits({}), threads });
   try {
     // Warm the threads (deal cache and compiled engine), as a running server's are.
-    await runs.runBatch('stochasticBatch', Array.from({ length: threads }, (_, i) => batch(tape, i, i + 1, `dna1-${threads}`)), { userId: 1 });
-    const inputs: StochasticBatchInput[] = [];
-    for (let from = 0; from < paths; from += perBatch) inputs.push(batch(tape, from, Math.min(paths, from + perBatch), `dna1-${threads}`));
+    await runs.runBatch('stochasticBatch', dna1Batches(threads, 1, `dna1-${threads}`, 1, tape), { userId: 1 });
+    const inputs = dna1Batches(paths, perBatch, `dna1-${threads}`, 1, tape);
     const t0 = performance.now();
     const outcomes = await runs.runBatch('stochasticBatch', inputs, { userId: 1, concurrency: threads });
     const batches = outcomes.map((o) => { if (!o.ok) throw new Error(o.message); return o.value; });
