@@ -118,6 +118,19 @@ describe('storage quotas', () => {
     expect(await count('scenarios', sql`owner_id = ${analyst}`)).toBe(3);
   });
 
+  it('the admin\'s scenario assignments (every user\'s scenarios) are paged; bounds refused with 400 naming the parameter', async () => {
+    const url = `/administrator/user/${await userId('analyst')}/scenarios`;
+    const all = await call('admin', 'GET', url);
+    const total = await count('scenarios');
+    expect(all.headers['x-total-count']).toBe(String(total));
+    expect(all.json()).toHaveLength(total);
+    const page = await call('admin', 'GET', `${url}?limit=2&offset=1`);
+    expect((page.json() as { Id: number }[]).map((r) => r.Id)).toEqual((all.json() as { Id: number }[]).slice(1, 3).map((r) => r.Id));
+    const bad = await call('admin', 'GET', `${url}?limit=5001`);
+    expect([bad.statusCode, bad.json().Message]).toEqual([400, 'limit must be from 1 to 5,000']);
+    expect((await call('admin', 'GET', `${url}?offset=x`)).json().Message).toMatch(/^offset must be/);
+  });
+
   it('vectors: a list longer than the quota answers 429 and keeps the old list; two saves at once never add up', async () => {
     const analyst = await userId('analyst');
     const post = (names: string[]) => call('analyst', 'POST', '/vectors', names.map((Name) => ({ Name, Value: [1, 2] })));
