@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { sampleCashflowLists } from '../modules/user-cashflows/sample-cashflow.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { testConfig } from '../test/test-config.ts';
-import { loadQuotaConfig } from './storage-quotas.ts';
+import { loadQuotaConfig, quotaMessage } from './storage-quotas.ts';
 
 type Who = 'admin' | 'analyst' | 'user';
 const QUOTAS = { portfolios: 3, scenarios: 3, vectors: 3, cashflows: 2, customDeals: 2, reports: 1_000 };
@@ -50,6 +50,9 @@ describe('storage quotas', () => {
     expect(() => loadQuotaConfig({ OPENCRT_MAX_SCENARIOS_PER_USER: '0' })).toThrow(/^OPENCRT_MAX_SCENARIOS_PER_USER must be a whole number from 1/);
     expect(() => loadQuotaConfig({ OPENCRT_MAX_CASHFLOWS_PER_USER: '2.5' })).toThrow(/^OPENCRT_MAX_CASHFLOWS_PER_USER must be/);
     expect(testConfig().quotas.portfolios).toBe(500);
+    // A quota lowered below what a user already keeps.
+    expect(quotaMessage('portfolios', 500, 620, 1)).toBe('You have 620 portfolios; 500 is the most one user may keep (OPENCRT_MAX_PORTFOLIOS_PER_USER). Delete some to save a new one.');
+    expect(quotaMessage('reports', 1, 1, 1)).toBe('There is 1 report, the most the server keeps (OPENCRT_MAX_REPORTS). Delete some to save a new one.');
   });
 
   it('portfolios: the 4th of 3 answers 429 naming the quota and stores nothing; a bulk over it stores none; an update works', async () => {

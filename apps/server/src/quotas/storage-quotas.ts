@@ -72,7 +72,9 @@ export function quotaMessage(kind: QuotaKind, limit: number, have: number, addin
   const keep = perUser ? 'the most one user may keep' : 'the most the server keeps';
   if (adding === 0) return `This save holds ${items(have)}; ${limit} is ${keep} (${env}). Remove some, then save.`;
   const whose = perUser ? `You have ${items(have)}` : `There ${have === 1 ? 'is' : 'are'} ${items(have)}`;
-  if (have >= limit) return `${whose}, ${keep} (${env}). Delete some to save a new one.`;
+  if (have === limit) return `${whose}, ${keep} (${env}). Delete some to save a new one.`;
+  // The quota was lowered below what is stored: saves of new items wait until enough are deleted.
+  if (have > limit) return `${whose}; ${limit} is ${keep} (${env}). Delete some to save a new one.`;
   return `${whose}; ${adding} more would pass ${limit}, ${keep} (${env}). Delete some, or save fewer.`;
 }
 
