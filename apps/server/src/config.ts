@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadQuotaConfig, type QuotaConfig } from './quotas/storage-quotas.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -43,6 +44,8 @@ export interface AppConfig {
   reports: ReportsConfig;
   /** Operations: probes, metrics, time limits (README "Operations"). */
   ops: OpsConfig;
+  /** Stored items per user (and stored reports): quotas/storage-quotas.ts. */
+  quotas: QuotaConfig;
 }
 
 export interface OpsConfig {
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginSlowdownMs: intFrom(env.OPENCRT_LOGIN_SLOWDOWN_MS, 1_000, 'OPENCRT_LOGIN_SLOWDOWN_MS'),
       warmUpEngine: env.OPENCRT_WARM_UP !== 'false',
     },
+    quotas: loadQuotaConfig(env),
   };
 }
 

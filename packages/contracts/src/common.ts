@@ -48,3 +48,18 @@ export const boundedInt = (min: number, max: number) => z.int(`must be a whole n
 export const IdSchema = boundedInt(1, MAX_ID);
 /** A row id in a path (text). */
 export const IdParamSchema = z.coerce.number().int(`must be a whole number between 1 and ${MAX_ID}`).min(1, between(1, MAX_ID)).max(MAX_ID, between(1, MAX_ID));
+
+/** Highest `offset` a paged list accepts (issue 32 #6): bounded like every other query number. */
+export const MAX_PAGE_OFFSET = 1_000_000;
+/**
+ * `limit` and `offset` of a paged list (query text, so coerced). Without them the answer is the first
+ * `defaultLimit` items, which the screens read as the whole list; the server says the full count in
+ * the `x-total-count` header.
+ */
+export const pageQuerySchema = (defaultLimit: number, maxLimit: number) => z.object({
+  limit: z.coerce.number().int(`must be a whole number between 1 and ${maxLimit}`).min(1, between(1, maxLimit)).max(maxLimit, between(1, maxLimit))
+    .optional().default(defaultLimit).describe(`Items per page, 1 to ${maxLimit} (default ${defaultLimit}).`),
+  offset: z.coerce.number().int(`must be a whole number between 0 and ${MAX_PAGE_OFFSET}`).min(0, between(0, MAX_PAGE_OFFSET)).max(MAX_PAGE_OFFSET, between(0, MAX_PAGE_OFFSET))
+    .optional().default(0).describe('Items to skip (default 0).'),
+});
+export interface PageQuery { limit: number; offset: number }

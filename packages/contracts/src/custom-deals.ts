@@ -6,6 +6,7 @@
  * them, on the client under the field and on the server in the 400 message.
  */
 import { z } from 'zod';
+import { pageQuerySchema } from './common.ts';
 
 /** A number typed in an editor: null when the field is empty. Bounds keep nonsense out of storage. */
 const Num = z.number().min(-1e13).max(1e13).nullable();
@@ -110,6 +111,11 @@ export const CustomDealListSchema = z.array(z.object({
   Item2: z.object({ Id: z.number().int(), LastModified: z.string(), StructureAsObject: z.object({ Type: CustomDealTypeSchema }) }),
 }));
 export type CustomDealList = z.infer<typeof CustomDealListSchema>;
+/**
+ * GET /deals/custom/?limit&offset (issue 32 #6): every creator's deals are one list, so it is paged;
+ * the default page (1,000, by id) is what the deal editor's list reads.
+ */
+export const CustomDealListQuery = pageQuerySchema(1_000, 1_000);
 
 export const CustomDealCreatedSchema = z.object({ Id: z.number().int(), Name: z.string(), CatalogNames: z.array(z.string()) });
 export type CustomDealCreated = z.infer<typeof CustomDealCreatedSchema>;

@@ -5,7 +5,7 @@
  * % for Reinsurance, price for Bonds), InterestRate in percent, per-period vectors in percent.
  */
 import { z } from 'zod';
-import { IdParamSchema, IdSchema, MAX_AMOUNT, MAX_DATE, MIN_DATE, boundedInt, boundedNumber } from './common.ts';
+import { IdParamSchema, IdSchema, MAX_AMOUNT, MAX_DATE, MIN_DATE, boundedInt, boundedNumber, pageQuerySchema } from './common.ts';
 import { UserCashflowLabelSchema } from './user-cashflows.ts';
 
 export const PORTFOLIO_NAME_EMPTY = "Portfolio name mustn't be empty.";
@@ -109,6 +109,12 @@ export type Portfolio = z.infer<typeof PortfolioSchema>;
 /** GET /portfolios/: the caller's portfolios keyed by name (admins: everyone's; another owner's clash gets " (owner)"). */
 export const PortfolioListSchema = z.record(z.string(), PortfolioSchema);
 export type PortfolioList = z.infer<typeof PortfolioListSchema>;
+/**
+ * GET /portfolios/?limit&offset: a page of the list, the caller's own first (issue 32 #6: an admin's
+ * list holds every user's). The default page holds 1,000, above the per-user quota's default (500),
+ * so a user's own list arrives whole.
+ */
+export const PortfolioListQuery = pageQuerySchema(1_000, 1_000);
 
 /**
  * A scenario offered to a portfolio's grid (GET /portfolios/{id}/scenarios). Spec 002 "Scenario

@@ -8,8 +8,11 @@ import { mustBeFrom } from './field-messages.ts';
  * index k the k-th month. Amounts in dollars, Delinquency and Libor fractions.
  */
 export const USER_CASHFLOW_MAX_PERIODS = 720;
-/** How many cashflows one user keeps (one save sends them all). */
-export const USER_CASHFLOW_MAX_COUNT = 60;
+/**
+ * The most cashflows one save carries (a save sends the user's whole list). The server's quota
+ * (OPENCRT_MAX_CASHFLOWS_PER_USER, default 60) answers 429 below it.
+ */
+export const USER_CASHFLOW_MAX_COUNT = 200;
 
 /**
  * A column's out-of-range message as the /cashflows table and the upload file title it, with unit

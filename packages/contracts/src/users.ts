@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleName } from './common.ts';
+import { RoleName, pageQuerySchema } from './common.ts';
 
 /**
  * User administration, accounts and password flows (spec 002 §3, §5, §7; issue 14).
@@ -88,6 +88,12 @@ export const ScenarioAssignmentSchema = z.object({
 });
 export type ScenarioAssignment = z.infer<typeof ScenarioAssignmentSchema>;
 export const ScenarioAssignmentsSchema = z.array(ScenarioAssignmentSchema);
+/**
+ * GET /administrator/user/{id}/scenarios?limit&offset (issue 32 #6): every user's scenarios are one
+ * list that grows with the users, so it is paged; the default page (5,000, by name) is what the
+ * admin screen's dialog reads.
+ */
+export const ScenarioAssignmentsQuery = pageQuerySchema(5_000, 5_000);
 export const ScenarioAssignmentChangesSchema = z.array(
   z.object({ Id: z.number().int().positive().max(2_147_483_647), IsAssigned: z.boolean() }).loose(),
 ).max(10_000);

@@ -39,8 +39,12 @@ export const UserVectorInputSchema = z.object({
 });
 export type UserVectorInput = z.input<typeof UserVectorInputSchema>;
 
-/** POST /vectors: the full list of the caller's own vectors (replaces what was stored). */
-export const UserVectorSaveRequestSchema = z.array(UserVectorInputSchema).max(500);
+/**
+ * POST /vectors: the full list of the caller's own vectors (replaces what was stored). 1,000 is the
+ * most a request carries; the server's quota (OPENCRT_MAX_VECTORS_PER_USER, default 500) answers 429 below it.
+ */
+export const USER_VECTOR_MAX_COUNT = 1_000;
+export const UserVectorSaveRequestSchema = z.array(UserVectorInputSchema).max(USER_VECTOR_MAX_COUNT);
 export const UserVectorSaveResponseSchema = z.object({ Saved: z.number().int() });
 
 /**

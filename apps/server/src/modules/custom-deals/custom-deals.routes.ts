@@ -3,7 +3,7 @@
  *
  * | route | permission | answer |
  * |---|---|---|
- * | GET /deals/custom/ | deals:read | [{ Item1: name, Item2: { Id, LastModified, StructureAsObject: { Type } } }] |
+ * | GET /deals/custom/?limit&offset | deals:read | [{ Item1: name, Item2: { Id, LastModified, StructureAsObject: { Type } } }], a page (default 1,000) by id; x-total-count |
  * | GET /deals/custom/{id}?export=false | deals:read | the stored deal (Structure JSON text and StructureAsObject) |
  * | GET /deals/custom/{id}?export=true | admin | '{name}.ods', an OpenDocument spreadsheet of the deal |
  * | GET /deals/custom/template?name= | deals:read | template deal details (FHLMC 5005, NQM GENERIC) for the Python editor |
@@ -15,7 +15,7 @@
  * Invalid deals: 400 'Invalid data, Deal cannot be created.' followed by one 'path: message' line per issue.
  */
 import {
-  CustomDealCreatedSchema, CustomDealGetQuerySchema, CustomDealIdParamsSchema, CustomDealListSchema, CustomDealPayloadSchema,
+  CustomDealCreatedSchema, CustomDealGetQuerySchema, CustomDealIdParamsSchema, CustomDealListQuery, CustomDealListSchema, CustomDealPayloadSchema,
   PythonDealStructureSchema, PythonTemplateQuerySchema, StoredCustomDealSchema, type CustomDealType,
 } from '@opencrt/contracts';
 import { z } from 'zod';
@@ -42,8 +42,16 @@ export const customDealsModule: ApiModule = {
     const service = createCustomDealsService(ctx);
 
     api.get('/deals/custom/', {
-      config: read, schema: { tags, summary: 'Every custom deal: name, id, last modified, type', response: { 200: CustomDealListSchema } },
-    }, () => service.list());
+      config: read,
+      schema: {
+        tags, summary: 'Every custom deal: name, id, last modified, type; a page of limit (default and most 1,000) from offset, by id',
+        description: 'x-total-count: how many custom deals there are in all.', querystring: CustomDealListQuery, response: { 200: CustomDealListSchema },
+      },
+    }, async (request, reply) => {
+      const { list, total } = await service.list(request.query);
+      void reply.header('x-total-count', String(total));
+      return list;
+    });
 
     api.get('/deals/custom/template', {
       config: read,

@@ -5,11 +5,12 @@
  * deals in one transaction. Every user is assigned the catalog deals, so they run on the
  * analysis screens like shipped deals; only OnlineDeals_Creator and Admin write (route table).
  */
-import type { CustomDealCreated, CustomDealList, CustomDealPayload, CustomDealType, StoredCustomDeal } from '@opencrt/contracts';
+import type { CustomDealCreated, CustomDealList, CustomDealPayload, CustomDealType, PageQuery, StoredCustomDeal } from '@opencrt/contracts';
 import { CUSTOM_DEAL_MESSAGES, CustomDealPayloadSchema } from '@opencrt/contracts';
 import { sql } from 'kysely';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
+import { checkQuota, lockQuota } from '../../quotas/storage-quotas.ts';
 import type { DealRows } from '../deals/deal-rows.builder.ts';
 import type { ModuleContext } from '../module.ts';
 import type { BuiltCustomDeal } from './custom-deal.builder.ts';
@@ -45,6 +46,12 @@ async function insertRows(trx: CustomDealsDb, all: DealRows[]): Promise<void> {
     on conflict do nothing`.execute(trx);
 }
 
+/** Custom deals a user created (the quota counts them; an update by someone else does not move one). */
+async function createdBy(db: CustomDealsDb, userId: number): Promise<number> {
+  return Number((await db.selectFrom('custom_deals').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('created_by', '=', userId).executeTakeFirstOrThrow()).n);
+}
+
 export function createCustomDealsService(ctx: ModuleContext) {
   const db = customDealsDb(ctx.db);
 
@@ -75,9 +82,15 @@ export function createCustomDealsService(ctx: ModuleContext) {
   };
 
   return {
-    async list(): Promise<CustomDealList> {
-      const rows = await db.selectFrom('custom_deals').select(['id', 'name', 'deal_type', 'last_modified']).orderBy('id').execute();
-      return rows.map((r) => ({ Item1: r.name, Item2: { Id: r.id, LastModified: new Date(r.last_modified).toISOString(), StructureAsObject: { Type: r.deal_type } } }));
+    /** A page of every custom deal by id, with the count of all (the x-total-count header). */
+    async list(page: PageQuery): Promise<{ list: CustomDealList; total: number }> {
+      const rows = await db.selectFrom('custom_deals').select(['id', 'name', 'deal_type', 'last_modified']).orderBy('id')
+        .limit(page.limit).offset(page.offset).execute();
+      const { n } = await db.selectFrom('custom_deals').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return {
+        list: rows.map((r) => ({ Item1: r.name, Item2: { Id: r.id, LastModified: new Date(r.last_modified).toISOString(), StructureAsObject: { Type: r.deal_type } } })),
+        total: Number(n),
+      };
     },
 
     async get(id: number): Promise<StoredCustomDeal> {
@@ -92,6 +105,9 @@ export function createCustomDealsService(ctx: ModuleContext) {
 
     async create(user: AuthUser, type: CustomDealType, body: CustomDealPayload): Promise<CustomDealCreated> {
       if (body.Type !== type) throw new Invalid(`The payload is a ${body.Type} deal, not ${type}.`);
+      const quota = ctx.config.quotas.customDeals;
+      // Refused before the build too, so a write loop at its quota costs no engine run.
+      checkQuota('customDeals', quota, await createdBy(db, user.id), 1);
       const payload = normalized(body);
       const names = catalogNamesOf(payload);
       await checkNames(db, names, null);
@@ -101,6 +117,8 @@ export function createCustomDealsService(ctx: ModuleContext) {
       if (!Number.isInteger(id)) throw new Error('Failed to generate Id for a new deal.');
       const built = await build(user, id, payload);
       await db.transaction().execute(async (trx) => {
+        await lockQuota(trx, 'customDeals', user.id);
+        checkQuota('customDeals', quota, await createdBy(trx, user.id), 1);
         await checkNames(trx, names, null);
         await trx.insertInto('custom_deals').values({
           id, name: payload.Name, deal_type: type, structure: JSON.stringify(payload), created_by: user.id, modified_by: user.id, last_modified: ctx.now(),

@@ -42,14 +42,27 @@ export function createPortfoliosRepository(db: PortfoliosDb) {
   });
 
   return {
-    /** Portfolios of one owner, or every portfolio (admins), by name. */
-    list: async (ownerId: number | null): Promise<{ row: PortfolioRow; portfolio: Portfolio }[]> => {
+    /**
+     * A page of one owner's portfolios, or of every portfolio (admins), the viewer's own first, then
+     * by name; with the count of all of them.
+     */
+    list: async (ownerId: number | null, viewerId: number, page: { limit: number; offset: number }) => {
       let q = headers();
       if (ownerId !== null) q = q.where('portfolios.owner_id', '=', ownerId);
-      const rows = await q.orderBy(sql`lower(portfolios.name)`).orderBy('portfolios.id').execute();
+      // A name met before in the whole list (own first, then by id) is told apart by its owner on every page alike.
+      const rows = await q.select(sql<string>`row_number() over (partition by portfolios.name order by portfolios.owner_id = ${viewerId} desc, portfolios.id)`.as('name_rank'))
+        .orderBy(sql`portfolios.owner_id = ${viewerId}`, 'desc').orderBy(sql`lower(portfolios.name)`).orderBy('portfolios.id')
+        .limit(page.limit).offset(page.offset).execute();
+      let counted = db.selectFrom('portfolios').select((eb) => eb.fn.countAll<string>().as('n'));
+      if (ownerId !== null) counted = counted.where('owner_id', '=', ownerId);
+      const total = Number((await counted.executeTakeFirstOrThrow()).n);
       const entries = await entriesOf(rows.map((r) => r.id));
-      return rows.map((row) => ({ row, portfolio: toPortfolio(row, entries.get(row.id) ?? []) }));
+      return { rows: rows.map((row) => ({ row, portfolio: toPortfolio(row, entries.get(row.id) ?? []) })), total };
     },
+
+    /** Portfolios one user owns (the quota counts them). */
+    countOwned: async (ownerId: number) => Number((await db.selectFrom('portfolios').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('owner_id', '=', ownerId).executeTakeFirstOrThrow()).n),
 
     /** By name (ignoring case): the caller's own first, then (admins) anyone's. */
     findByName: async (name: string, ownerId: number, anyOwner: boolean): Promise<Portfolio | undefined> => {

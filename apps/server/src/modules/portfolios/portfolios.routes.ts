@@ -1,6 +1,6 @@
 import {
   PortfolioBulkRequestSchema, PortfolioCreateRequestSchema, PortfolioDeleteRequestSchema, PortfolioGridRequestSchema, PortfolioIdParams,
-  PortfolioListSchema, PortfolioRunRequestSchema, PortfolioRunResponseSchema, PortfolioSaveRequestSchema, PortfolioSaveResponseSchema,
+  PortfolioListQuery, PortfolioListSchema, PortfolioRunRequestSchema, PortfolioRunResponseSchema, PortfolioSaveRequestSchema, PortfolioSaveResponseSchema,
   PortfolioScenariosQuery, PortfolioScenariosSchema, PortfolioSchema, PortfolioUpdateRequestSchema,
 } from '@opencrt/contracts';
 import { z } from 'zod';
@@ -30,18 +30,26 @@ export const portfoliosModule: ApiModule = {
   register(api, ctx) {
     api.get('/portfolios/', {
       config: { permission: 'session' },
-      schema: { tags, summary: 'The caller\'s portfolios keyed by name (admins: everyone\'s)', response: { 200: PortfolioListSchema } },
-    }, (request) => listPortfolios(ctx.db, requireUser(request)));
+      schema: {
+        tags, summary: 'The caller\'s portfolios keyed by name (admins: everyone\'s), own first; a page of limit (default and most 1,000) from offset',
+        description: 'x-total-count: how many the caller may list in all.',
+        querystring: PortfolioListQuery, response: { 200: PortfolioListSchema },
+      },
+    }, async (request, reply) => {
+      const { list, total } = await listPortfolios(ctx.db, requireUser(request), request.query);
+      void reply.header('x-total-count', String(total));
+      return list;
+    });
 
     api.post('/portfolios/', {
       config: { permission: 'session' },
       schema: { tags, summary: 'Create a portfolio (name unique per user) with its entries', body: PortfolioCreateRequestSchema, response: { 200: PortfolioSchema } },
-    }, async (request) => first(await createPortfolios(ctx.db, requireUser(request), [request.body], ctx.now())));
+    }, async (request) => first(await createPortfolios(ctx.db, requireUser(request), [request.body], ctx.now(), ctx.config.quotas.portfolios)));
 
     api.post('/portfolios/bulk', {
       config: { permission: 'session' },
       schema: { tags, summary: 'Save new portfolios together (all or none)', body: PortfolioBulkRequestSchema, response: { 200: z.array(PortfolioSchema) } },
-    }, (request) => createPortfolios(ctx.db, requireUser(request), request.body, ctx.now()));
+    }, (request) => createPortfolios(ctx.db, requireUser(request), request.body, ctx.now(), ctx.config.quotas.portfolios));
 
     api.delete('/portfolios/bulk', {
       config: { permission: 'session' },

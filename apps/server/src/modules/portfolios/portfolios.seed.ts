@@ -54,7 +54,9 @@ export const portfoliosSeeder = {
     const missing = [];
     for (const p of DEMO_PORTFOLIOS) if (!(await repo.nameTaken(owner.id, p.Name ?? ''))) missing.push(p);
     if (missing.length > 0) {
-      await createPortfolios(ctx.db, { id: owner.id, username: owner.username, roles: ['User'] }, PortfolioBulkRequestSchema.parse(missing), ctx.now);
+      await createPortfolios(ctx.db, { id: owner.id, username: owner.username, roles: ['User'] }, PortfolioBulkRequestSchema.parse(missing), ctx.now,
+        // The demo portfolios are the app's, not the analyst's writes: seeding never stops at the quota.
+        Number.MAX_SAFE_INTEGER);
     }
     await ctx.db.insertInto('app_settings').values({ key: SEED_KEY, value: SEED_VERSION })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: SEED_VERSION })).execute();

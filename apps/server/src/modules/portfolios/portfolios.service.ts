@@ -5,12 +5,13 @@
  */
 import {
   PORTFOLIO_NAME_EMPTY, PORTFOLIO_NOT_FOUND, portfolioNameTaken,
-  type Portfolio, type PortfolioCreateRequestSchema, type PortfolioList, type PortfolioUpdateRequestSchema,
+  type PageQuery, type Portfolio, type PortfolioCreateRequestSchema, type PortfolioList, type PortfolioUpdateRequestSchema,
 } from '@opencrt/contracts';
 import type { z } from 'zod';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
+import { checkQuota, lockQuota } from '../../quotas/storage-quotas.ts';
 import { isAdmin } from '../simulation/simulation.service.ts';
 import { checkEntries, type CheckedEntry } from './portfolio-entries.check.ts';
 import { createPortfoliosRepository } from './portfolios.repository.ts';
@@ -31,8 +32,13 @@ async function checkNew(db: Db, user: AuthUser, body: CreateBody, index: number 
   }
 }
 
-/** POST /portfolios/ and POST /portfolios/bulk: stores new portfolios, all or none. */
-export async function createPortfolios(db: Db, user: AuthUser, bodies: readonly CreateBody[], now: Date): Promise<Portfolio[]> {
+/**
+ * POST /portfolios/ and POST /portfolios/bulk: stores new portfolios, all or none.
+ * @param quota portfolios the owner may keep (OPENCRT_MAX_PORTFOLIOS_PER_USER): 429 when the save would pass it
+ */
+export async function createPortfolios(db: Db, user: AuthUser, bodies: readonly CreateBody[], now: Date, quota: number): Promise<Portfolio[]> {
+  // Refused before the entry checks too, so a write loop at its quota costs one count per request.
+  checkQuota('portfolios', quota, await createPortfoliosRepository(portfoliosDb(db)).countOwned(user.id), bodies.length);
   const checked: CheckedEntry[][] = [];
   const single = bodies.length === 1;
   for (const [i, body] of bodies.entries()) checked.push(await checkNew(db, user, body, single ? null : i));
@@ -43,6 +49,8 @@ export async function createPortfolios(db: Db, user: AuthUser, bodies: readonly 
   }
   return portfoliosDb(db).transaction().execute(async (trx) => {
     const repo = createPortfoliosRepository(trx);
+    await lockQuota(trx, 'portfolios', user.id);
+    checkQuota('portfolios', quota, await repo.countOwned(user.id), bodies.length);
     const out: Portfolio[] = [];
     for (const [i, body] of bodies.entries()) {
       if (await repo.nameTaken(user.id, body.Name)) throw new Conflict(portfolioNameTaken(body.Name));
@@ -57,17 +65,19 @@ export async function createPortfolios(db: Db, user: AuthUser, bodies: readonly 
   });
 }
 
-/** GET /portfolios/: keyed by name. An admin's list holds everyone's; a name another owner also uses gets " (owner)". */
-export async function listPortfolios(db: Db, user: AuthUser): Promise<PortfolioList> {
-  const rows = await createPortfoliosRepository(portfoliosDb(db)).list(isAdmin(user) ? null : user.id);
+/**
+ * GET /portfolios/: a page keyed by name, own portfolios first so they keep their plain names. An
+ * admin's list holds everyone's; a name another owner also uses gets " (owner)". `total` counts every
+ * portfolio the caller may list (the x-total-count header).
+ */
+export async function listPortfolios(db: Db, user: AuthUser, page: PageQuery): Promise<{ list: PortfolioList; total: number }> {
+  const { rows, total } = await createPortfoliosRepository(portfoliosDb(db)).list(isAdmin(user) ? null : user.id, user.id, page);
   const out: PortfolioList = {};
-  // Own portfolios first so they keep their plain names.
-  const ordered = [...rows.filter((r) => r.row.owner_id === user.id), ...rows.filter((r) => r.row.owner_id !== user.id)];
-  for (const { row, portfolio } of ordered) {
-    const key = out[row.name] === undefined ? row.name : `${row.name} (${row.owner})`;
+  for (const { row, portfolio } of rows) {
+    const key = Number(row.name_rank) === 1 ? row.name : `${row.name} (${row.owner})`;
     out[key] = portfolio;
   }
-  return out;
+  return { list: out, total };
 }
 
 /** GET /portfolios/{name}: the caller's own by name (ignoring case), else (admins) anyone's. */

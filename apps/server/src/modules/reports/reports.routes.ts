@@ -89,7 +89,7 @@ export const reportsModule: ApiModule = {
     }, (request) => {
       // The spec's field checks first (saveReport repeats them), then the SQL check.
       if (reportIssues(request.body).length === 0) checkReportForSave(request.body);
-      return saveReport(ctx.db, request.params.id, request.body, requireUser(request).id, ctx.now());
+      return saveReport(ctx.db, request.params.id, request.body, requireUser(request).id, ctx.now(), ctx.config.quotas.reports);
     });
 
     api.post('/report/test', {

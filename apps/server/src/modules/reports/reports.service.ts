@@ -8,6 +8,7 @@ import {
   type Report, type ReportColumn, type ReportListItem, type ReportParameter,
 } from '@opencrt/contracts';
 import { Invalid, NotFound } from '../../http/errors.ts';
+import { checkQuota, lockQuota } from '../../quotas/storage-quotas.ts';
 import type { Db } from '../../db/database.ts';
 import { reportsDb } from './reports.tables.ts';
 
@@ -50,11 +51,15 @@ export async function getReport(db: Db, id: number): Promise<Report> {
   };
 }
 
+/** Quota lock owner of the reports: they are one list for the whole server, not per user. */
+const ALL_REPORTS = 0;
+
 /**
  * Saves a report: id 0 creates one, any other id replaces that report (NotFound when missing).
  * The spec's save validation runs here too; its messages are one line per failure.
+ * @param quota reports the server keeps (OPENCRT_MAX_REPORTS): a new one past it answers 429; a replace is not counted
  */
-export async function saveReport(db: Db, id: number, input: Report, userId: number, now: Date): Promise<Report> {
+export async function saveReport(db: Db, id: number, input: Report, userId: number, now: Date, quota: number): Promise<Report> {
   const issues = reportIssues(input);
   if (issues.length > 0) throw new Invalid(issues.map(formatReportIssue).join('\n'));
   const savedId = await reportsDb(db).transaction().execute(async (trx) => {
@@ -64,6 +69,9 @@ export async function saveReport(db: Db, id: number, input: Report, userId: numb
     };
     let reportId = id;
     if (id === 0) {
+      await lockQuota(trx, 'reports', ALL_REPORTS);
+      const { n } = await trx.selectFrom('reports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      checkQuota('reports', quota, Number(n), 1);
       reportId = (await trx.insertInto('reports').values(values).returning('id').executeTakeFirstOrThrow()).id;
     } else {
       const updated = await trx.updateTable('reports').set(values).where('id', '=', id).executeTakeFirst();

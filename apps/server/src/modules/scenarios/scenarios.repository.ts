@@ -103,6 +103,10 @@ export function createScenariosRepository(db: ScenariosDb) {
       .where(sql`lower(coalesce(vendor, ''))`, '=', folded(vendor ?? ''))
       .executeTakeFirst(),
 
+    /** Scenarios one user owns (the quota counts them). */
+    countOwned: async (userId: number) => Number((await db.selectFrom('scenarios').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('owner_id', '=', userId).executeTakeFirstOrThrow()).n),
+
     /** Case-folded names of the user's own scenarios (clone naming), folded by PostgreSQL as the unique index does. */
     ownedNames: async (userId: number) => new Set((await db.selectFrom('scenarios').select(sql<string>`lower(scenario_name)`.as('name'))
       .where('owner_id', '=', userId).execute()).map((r) => r.name)),

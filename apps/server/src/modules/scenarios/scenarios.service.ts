@@ -14,6 +14,7 @@ import {
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { checkQuota, lockQuota } from '../../quotas/storage-quotas.ts';
 import type { ModuleContext } from '../module.ts';
 import { createScenariosRepository, type ScenarioRow, type ScenarioValues, type ScenarioVectorsRow, type ScenariosRepository } from './scenarios.repository.ts';
 import { scenariosDb, type ScenariosDb } from './scenarios.tables.ts';
@@ -99,8 +100,12 @@ export function createScenariosService(ctx: ModuleContext) {
     /** Copies a visible scenario into the caller's own list, unshared, under a free name. */
     async clone(user: AuthUser, id: number): Promise<Scenario> {
       const source = await requireVisible(user, id);
+      const quota = ctx.config.quotas.scenarios;
+      checkQuota('scenarios', quota, await repo.countOwned(user.id), 1);
       const newId = await db.transaction().execute(async (trx) => {
         const tx = createScenariosRepository(trx);
+        await lockQuota(trx, 'scenarios', user.id);
+        checkQuota('scenarios', quota, await tx.countOwned(user.id), 1);
         const name = await cloneName(source.scenario_name, await tx.ownedNames(user.id), tx.fold);
         return tx.insert(user.id, {
           scenario_name: name, deal_name: source.deal_name, vendor: source.vendor, cpr: source.cpr, cdr: source.cdr,
@@ -121,8 +126,18 @@ export function createScenariosService(ctx: ModuleContext) {
       const lines = checked.flatMap((c, i) => c.issues.map((m) => (scenarios.length > 1
         ? `Scenario ${i + 1}${scenarios[i]?.ScenarioName ? ` (${scenarios[i]?.ScenarioName})` : ''}: ${m}` : m)));
       if (lines.length > 0) throw new Invalid(lines.join('\n'));
+      const quota = ctx.config.quotas.scenarios;
       return db.transaction().execute(async (trx) => {
         const tx = createScenariosRepository(trx);
+        await lockQuota(trx, 'scenarios', user.id);
+        // Only new scenarios count (a key sent twice once); an override or a skip changes nothing the quota counts.
+        const fresh = new Set<string>();
+        for (const { values: v } of checked) {
+          if (!(await tx.findOwnedByKey(user.id, v!.scenario_name, v!.deal_name, v!.vendor))) {
+            fresh.add(JSON.stringify([v!.scenario_name, v!.deal_name ?? '', v!.vendor ?? ''].map((x) => x.toLowerCase())));
+          }
+        }
+        checkQuota('scenarios', quota, await tx.countOwned(user.id), fresh.size);
         const result = { Ids: [] as (number | null)[], Created: 0, Overridden: 0, Skipped: 0 };
         for (const c of checked) {
           const v = c.values!;

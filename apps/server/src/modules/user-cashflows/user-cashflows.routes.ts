@@ -25,6 +25,6 @@ export const userCashflowsModule: ApiModule = {
     api.post('/usercollcashflow/', {
       config: { permission: 'session' },
       schema: { tags, summary: 'Replace the caller\'s collateral cashflows with the list sent', body: SaveUserCashflowsSchema, response: { 200: SaveUserCashflowsResponseSchema } },
-    }, (request) => saveUserCashflows(ctx.db, requireUser(request), request.body, ctx.now()));
+    }, (request) => saveUserCashflows(ctx.db, requireUser(request), request.body, ctx.now(), ctx.config.quotas.cashflows));
   },
 };

@@ -14,6 +14,7 @@ import { userCollateralProblems } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
+import { checkListQuota, lockQuota } from '../../quotas/storage-quotas.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { userCashflowsDb, type UserCollCashflowsTable } from './user-cashflows.tables.ts';
 
@@ -81,8 +82,12 @@ export async function userCashflowVendors(db: Db, userId: number): Promise<strin
   return rows.map((r) => r.vendor);
 }
 
-/** Replaces the caller's cashflows with the list sent; deal names take the catalogue's spelling. */
-export async function saveUserCashflows(db: Db, user: AuthUser, input: UserCollateralCashflow[], now: Date): Promise<{ Saved: number }> {
+/**
+ * Replaces the caller's cashflows with the list sent; deal names take the catalogue's spelling.
+ * @param quota cashflows one user may keep (OPENCRT_MAX_CASHFLOWS_PER_USER): a longer list answers 429
+ */
+export async function saveUserCashflows(db: Db, user: AuthUser, input: UserCollateralCashflow[], now: Date, quota: number): Promise<{ Saved: number }> {
+  checkListQuota('cashflows', quota, input.length);
   const deals = createDealsRepository(db);
   const seen = new Set<string>();
   const rows: Insertable<UserCollCashflowsTable>[] = [];
@@ -101,6 +106,8 @@ export async function saveUserCashflows(db: Db, user: AuthUser, input: UserColla
     });
   }
   await userCashflowsDb(db).transaction().execute(async (trx) => {
+    // Saves of one user queue here: the delete then sees the other save's rows, so two lists never add up.
+    await lockQuota(trx, 'cashflows', user.id);
     await trx.deleteFrom('user_coll_cashflows').where('owner_id', '=', user.id).execute();
     if (rows.length > 0) await trx.insertInto('user_coll_cashflows').values(rows).execute();
   });

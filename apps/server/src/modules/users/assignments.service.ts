@@ -4,7 +4,7 @@
  * simulation and ACIS/CIRT modules. Scenarios: `scenario_shares` rows; a user's own scenarios are
  * always assigned and cannot be removed.
  */
-import type { DealAssignment, ScenarioAssignment } from '@opencrt/contracts';
+import type { DealAssignment, PageQuery, ScenarioAssignment } from '@opencrt/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
@@ -52,9 +52,13 @@ export async function changeUserDeals(db: Db, userId: number, changes: readonly 
   });
 }
 
-/** Every scenario of every user, with owner and whether it is the user's own or shared with them. */
-export async function userScenarios(db: Db, userId: number): Promise<ScenarioAssignment[]> {
+/**
+ * A page of every user's scenarios (by name), with owner and whether it is the user's own or shared
+ * with them, and the count of all (the x-total-count header).
+ */
+export async function userScenarios(db: Db, userId: number, page: PageQuery): Promise<{ list: ScenarioAssignment[]; total: number }> {
   await getUser(db, userId);
+  const { n } = await accountsDb(db).selectFrom('scenarios').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const rows = await accountsDb(db).selectFrom('scenarios')
     .innerJoin('users', 'users.id', 'scenarios.owner_id')
     .leftJoin('scenario_shares', (j) => j.onRef('scenario_shares.scenario_id', '=', 'scenarios.id').on('scenario_shares.user_id', '=', userId))
@@ -63,11 +67,12 @@ export async function userScenarios(db: Db, userId: number): Promise<ScenarioAss
       sql<boolean>`scenarios.owner_id = ${userId}`.as('owned'),
       sql<boolean>`scenario_shares.user_id is not null`.as('shared'),
     ])
-    .orderBy(sql`lower(scenarios.scenario_name)`).orderBy('scenarios.id').execute();
-  return rows.map((r) => ({
+    .orderBy(sql`lower(scenarios.scenario_name)`).orderBy('scenarios.id').limit(page.limit).offset(page.offset).execute();
+  const list = rows.map((r) => ({
     Id: r.id, Name: r.scenario_name, Vendor: r.vendor, DealName: r.deal_name, Owner: r.username,
     Owned: r.owned, IsAssigned: r.owned || r.shared,
   }));
+  return { list, total: Number(n) };
 }
 
 /** Applies the changed rows in one transaction; refuses removing an owned scenario or an unknown id. */

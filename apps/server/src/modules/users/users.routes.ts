@@ -22,7 +22,7 @@
 import {
   ACCOUNT_MESSAGES, ChangePasswordRequestSchema, ConfirmEmailRequestSchema, CreateUserRequestSchema, CreateUserResponseSchema,
   DealAssignParamsSchema, DealAssignmentChangesSchema, DealAssignmentsSchema, MessageResponseSchema, OutboxSchema,
-  PasswordResetCallbackSchema, PasswordResetRequestSchema, ScenarioAssignmentChangesSchema, ScenarioAssignmentsSchema,
+  PasswordResetCallbackSchema, PasswordResetRequestSchema, ScenarioAssignmentChangesSchema, ScenarioAssignmentsQuery, ScenarioAssignmentsSchema,
   SetRolesRequestSchema, UpdateUserRequestSchema, UserIdParamsSchema, UserSchema, UsersSchema,
 } from '@opencrt/contracts';
 import { z } from 'zod';
@@ -101,8 +101,17 @@ export const usersModule: ApiModule = {
     });
 
     api.get('/administrator/user/:id/scenarios', {
-      config: admin, schema: { tags: ['admin'], summary: 'Every scenario with whether the user has it', params: UserIdParamsSchema, response: { 200: ScenarioAssignmentsSchema } },
-    }, (request) => userScenarios(ctx.db, request.params.id));
+      config: admin,
+      schema: {
+        tags: ['admin'], summary: 'Every scenario with whether the user has it, by name; a page of limit (default and most 5,000) from offset',
+        description: 'x-total-count: how many scenarios there are in all.',
+        params: UserIdParamsSchema, querystring: ScenarioAssignmentsQuery, response: { 200: ScenarioAssignmentsSchema },
+      },
+    }, async (request, reply) => {
+      const { list, total } = await userScenarios(ctx.db, request.params.id, request.query);
+      void reply.header('x-total-count', String(total));
+      return list;
+    });
 
     api.post('/administrator/user/:id/scenarios', {
       config: admin,

@@ -17,6 +17,6 @@ export const vectorsModule: ApiModule = {
     api.post('/vectors', {
       config: { permission: 'session' },
       schema: { tags, summary: 'Replace the caller\'s vectors with the list sent', body: UserVectorSaveRequestSchema, response: { 200: UserVectorSaveResponseSchema } },
-    }, (request) => saveUserVectors(ctx.db, requireUser(request), request.body, ctx.now()));
+    }, (request) => saveUserVectors(ctx.db, requireUser(request), request.body, ctx.now(), ctx.config.quotas.vectors));
   },
 };

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import type { Db } from '../../db/database.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { checkListQuota, lockQuota } from '../../quotas/storage-quotas.ts';
 import { vectorsDb } from './vectors.tables.ts';
 
 /** One vector of a save as the request schema parses it. */
@@ -27,8 +28,12 @@ export async function listUserVectors(db: Db, userId: number): Promise<UserVecto
   return rows.map((r) => ({ Name: r.name, Value: r.values, Shared: r.shared, Owned: r.owner_id === userId }));
 }
 
-/** Replaces the caller's vectors with the given list (spec 001 §5.3 checks first). */
-export async function saveUserVectors(db: Db, user: AuthUser, input: VectorDraft[], now: Date) {
+/**
+ * Replaces the caller's vectors with the given list (spec 001 §5.3 checks first).
+ * @param quota vectors one user may keep (OPENCRT_MAX_VECTORS_PER_USER): a longer list answers 429
+ */
+export async function saveUserVectors(db: Db, user: AuthUser, input: VectorDraft[], now: Date, quota: number) {
+  checkListQuota('vectors', quota, input.length);
   const issues = vectorListIssues(input);
   if (issues.length > 0) throw new Invalid(issues.join('\n'));
   if (input.some((v) => v.Shared) && !rolesGrant(user.roles, 'admin')) {
@@ -36,6 +41,8 @@ export async function saveUserVectors(db: Db, user: AuthUser, input: VectorDraft
     throw new Forbidden(VECTOR_SHARING_ADMIN_ONLY);
   }
   await vectorsDb(db).transaction().execute(async (trx) => {
+    // Saves of one user queue here: the delete then sees the other save's rows, so two lists never add up.
+    await lockQuota(trx, 'vectors', user.id);
     await trx.deleteFrom('user_vectors').where('owner_id', '=', user.id).execute();
     if (input.length === 0) return;
     await trx.insertInto('user_vectors').values(input.map((v) => ({
