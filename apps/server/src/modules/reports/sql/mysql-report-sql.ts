@@ -15,7 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import nodeSqlParser from 'node-sql-parser/build/mariadb.js';
 import type { BindValue } from '@opencrt/contracts';
 import { MYSQL_FUNCTIONS, MYSQL_SYSTEM_SCHEMAS, REFUSED_MYSQL_FUNCTIONS, refusalReason } from './report-allow-lists.ts';
-import { NOT_ONE_SELECT, ReportSqlError, type CheckedStatement } from './report-sql-types.ts';
+import { NOT_ONE_SELECT, ReportSqlError, TREE_PATH, type CheckedStatement } from './report-sql-types.ts';
 import { checkMysqlLexicalAgreement } from './mysql-lexical.ts';
 import {
   EXPRESSION_COMMON, MYSQL_BINARY_OPERATORS, MYSQL_CAST_TYPES, MYSQL_EXPRESSIONS, MYSQL_ORIGIN_VALUE, MYSQL_SHAPES, MYSQL_UNARY_OPERATORS,
@@ -115,10 +115,17 @@ export interface MysqlWalk {
   /** The re-check of written text: `?` placeholders are ours. */
   placeholders?: boolean;
 }
-interface Walk extends MysqlWalk { ctes: Set<string>[] }
+interface Walk extends MysqlWalk { ctes: Set<string>[]; path: string[] }
 
 function walkStatement(tree: Node, w: MysqlWalk): void {
-  visitShape('select', tree, { ...w, ctes: [] });
+  const walk: Walk = { ...w, ctes: [], path: [] };
+  try {
+    visitShape('select', tree, walk);
+  } catch (error) {
+    // Where the walk stood when it refused (shape.key steps): the generated tests read it.
+    if (error instanceof ReportSqlError) Object.defineProperty(error, TREE_PATH, { value: [...walk.path] });
+    throw error;
+  }
 }
 
 /** What a rule string says: the kind, and whether the value (or each item) may be null. */
@@ -190,7 +197,9 @@ function visitShape(shape: string, value: unknown, w: Walk): void {
       if (key === 'loc') continue;
       const rule = rules[key];
       if (!rule) refuse(`A report cannot use this query: the check has no rule for ${shape}.${key}.`);
+      w.path.push(`${shape}.${key}`);
       visitSlot(value, key, rule!, `${shape}.${key}`, w);
+      w.path.pop();
     }
   } finally {
     if (shape === 'select') w.ctes.pop();
@@ -219,7 +228,9 @@ function visitExpression(value: unknown, w: Walk): void {
     if (key === 'loc') continue;
     const rule = rules[key] ?? EXPRESSION_COMMON[key];
     if (!rule) refuse(`A report cannot use ${type} with ${key}: the check has no rule for it.`);
+    w.path.push(`${type}.${key}`);
     visitSlot(value, key, rule!, `${type}.${key}`, w);
+    w.path.pop();
   }
 }
 
@@ -249,9 +260,6 @@ function checkShape(shape: string, n: Node, w: Walk): void {
     case 'from_item': return checkFromItem(n, w);
     case 'over':
       if (n.type !== 'window') refuse('A report cannot use ON UPDATE here.');
-      return;
-    case 'window_clause':
-      if (n.type !== 'window') unreadable('WINDOW');
       return;
     case 'cast_target': return checkCastType(String(n.dataType));
     default: return;
@@ -303,11 +311,11 @@ function checkFunctionNode(n: Node): void {
   if (!name) return unreadable('a function name');
   const parts = name.map((p) => (isObject(p) ? String(p.value ?? '') : '').toLowerCase());
   if (parts.length !== 1) refuse(`A report cannot call ${parts.join('.')}: call functions without a schema.`);
+  const args = isObject(n.args) && Array.isArray(n.args.value) ? n.args.value : [];
   // EXISTS (subquery) reads as a call of "exists" with the subquery as its one argument.
-  if (parts[0] === 'exists') {
-    const args = isObject(n.args) && Array.isArray(n.args.value) ? n.args.value : [];
-    if (args.length === 1 && isObject(args[0]) && 'ast' in args[0]) return;
-  }
+  if (parts[0] === 'exists' && args.length === 1 && isObject(args[0]) && 'ast' in args[0]) return;
+  // The parser reads NOT ( as a call of "not" (so `not (a) = 1` is not(a) = 1); MariaDB reads NOT over everything after it.
+  if (parts[0] === 'not') refuse('A report cannot write NOT ( … ): the check and MariaDB would read it differently. Write a <> 1, NOT a = 1 or NOT EXISTS (…) instead.');
   checkFunction(parts[0]!);
 }
 
@@ -323,6 +331,7 @@ function checkCastType(dataType: string): void {
 }
 
 function neverMessage(where: string): string {
+  if (where === 'select.window') return 'A report cannot use a WINDOW clause: name the window in OVER (…).';
   if (where === 'select.locking_read') return 'A report cannot lock rows (FOR UPDATE / LOCK IN SHARE MODE).';
   if (where === 'into.position') return 'A report query cannot read or write server files or variables (SELECT … INTO).';
   return `A report cannot use ${where}.`;

@@ -58,7 +58,7 @@ export const MYSQL_SHAPES: Readonly<Record<string, ShapeRules>> = {
   select: {
     with: 'cte[]?', type: 'scalar', options: 'scalar[]?', distinct: 'scalar?', columns: 'column[]', into: 'into?',
     from: 'from?', where: 'expr?', groupby: 'group_by?', having: 'expr?', orderby: 'order_item[]?', collate: 'collate?',
-    limit: 'limit?', locking_read: 'never?', window: 'window_clause?', _next: 'select?', set_op: 'scalar?',
+    limit: 'limit?', locking_read: 'never?', window: 'never?', _next: 'select?', set_op: 'scalar?',
     _orderby: 'order_item[]?', _limit: 'limit?', parentheses_symbol: 'scalar?', parentheses: 'scalar?',
   },
   /** A subquery: where an expression or a FROM item stands, node-sql-parser wraps the statement. */
@@ -87,8 +87,6 @@ export const MYSQL_SHAPES: Readonly<Record<string, ShapeRules>> = {
   over: { type: 'scalar', as_window_specification: 'window_ref' },
   window_ref: { window_specification: 'window_specification', parentheses: 'scalar?' },
   window_specification: { name: 'scalar?', partitionby: 'column[]?', orderby: 'order_item[]?', window_frame_clause: 'expr?' },
-  window_clause: { keyword: 'scalar', type: 'scalar', expr: 'named_window[]' },
-  named_window: { name: 'scalar', as_window_specification: 'window_ref' },
   case_branch: { type: 'scalar', cond: 'expr?', result: 'expr' },
   cast_target: { dataType: 'scalar', length: 'scalar?', scale: 'scalar?', parentheses: 'scalar?', suffix: 'name[]?' },
   extract_args: { field: 'scalar', source: 'expr', cast_type: 'scalar?' },

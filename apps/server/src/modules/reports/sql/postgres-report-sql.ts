@@ -17,7 +17,7 @@ import {
   POSTGRES_FUNCTIONS, POSTGRES_OPERATORS, POSTGRES_SYSTEM_SCHEMAS, POSTGRES_TYPES, POSTGRES_VALUE_FUNCTIONS,
   REFUSED_POSTGRES_FUNCTIONS, refusalReason,
 } from './report-allow-lists.ts';
-import { NOT_ONE_SELECT, ReportSqlError, type CheckedStatement, type RelationRule } from './report-sql-types.ts';
+import { NOT_ONE_SELECT, ReportSqlError, TREE_PATH, type CheckedStatement, type RelationRule } from './report-sql-types.ts';
 import { POSTGRES_BETWEEN_NAMES, POSTGRES_EXPR_KINDS, POSTGRES_NODE_RULES, type FieldRule, type NameCheck } from './postgres-tree-rules.ts';
 
 let loaded: Promise<void> | undefined;
@@ -30,7 +30,7 @@ export function loadPostgresParser(): Promise<void> {
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** What the walk knows: relations in scope (CTE names) and the rule for the rest. */
-interface Walk { rule: RelationRule; ctes: Set<string>[]; parameterCount: number }
+interface Walk { rule: RelationRule; ctes: Set<string>[]; parameterCount: number; path: string[] }
 
 /**
  * Checks a report query and prepares it to run: `@name` → `$n` bound to `values` (names ignore
@@ -44,7 +44,7 @@ export function checkPostgresReport(query: string, values: ReadonlyMap<string, B
   const wrapped = `select * from (\n${statement}\n) as report_rows limit ${Math.floor(rowLimit)}`;
   const tree = parse(wrapped);
   if (tree.length !== 1) throw new ReportSqlError(NOT_ONE_SELECT);
-  const walk: Walk = { rule, ctes: [], parameterCount: bound.length };
+  const walk: Walk = { rule, ctes: [], parameterCount: bound.length, path: [] };
   walkTree(tree[0], walk);
   return { text: wrapped, values: bound };
 }
@@ -139,7 +139,13 @@ function unreadable(where: string): never {
 function walkTree(statement: unknown, walk: Walk): void {
   if (!isObject(statement)) unreadable('the statement');
   for (const key of Object.keys(statement)) if (key !== 'stmt' && key !== 'stmt_location' && key !== 'stmt_len') unreadable(`the statement's ${key}`);
-  visit(statement.stmt, walk, 'the statement');
+  try {
+    visit(statement.stmt, walk, 'the statement');
+  } catch (error) {
+    // Where the walk stood when it refused (Type.field steps): the generated tests read it.
+    if (error instanceof ReportSqlError) Object.defineProperty(error, TREE_PATH, { value: [...walk.path] });
+    throw error;
+  }
 }
 
 /** A `node` field: a tagged node `{Type: fields}`, an empty slot `{}`, or a list of them. */
@@ -167,7 +173,9 @@ function visitNode(type: string, fields: unknown, walk: Walk): void {
     for (const key of order) {
       const field = rule.fields[key];
       if (!field) refuse(`A report cannot use ${describeNode(type)} with ${key}: the check has no rule for it.`);
+      walk.path.push(`${type}.${key}`);
       visitField(type, key, field!, record, walk);
+      walk.path.pop();
     }
   } finally {
     if (type === 'SelectStmt') walk.ctes.pop();
