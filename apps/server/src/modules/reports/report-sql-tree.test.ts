@@ -160,7 +160,7 @@ const MY_LEAVES = ['column_ref', 'number', 'bigint', 'single_quote_string', 'dou
 const isChild = (rule: unknown): boolean => rule !== 'scalar' && !(typeof rule === 'object' && rule !== null && 'refuse' in rule);
 const pgPositions = Object.entries(POSTGRES_NODE_RULES).flatMap(([type, rule]) =>
   Object.entries(rule.fields).filter(([, field]) => isChild(field)).map(([field]) => `${type}.${field}`));
-const myRuleIsChild = (rule: string) => !/^(scalar|never)\b/.test(rule);
+const myRuleIsChild = (rule: string) => !/^(scalar|never|ident)\b/.test(rule); // ident: a name, plain or `quoted`
 const myPositions = [
   ...Object.entries(MYSQL_SHAPES).flatMap(([shape, keys]) => Object.entries(keys).filter(([, r]) => myRuleIsChild(r)).map(([key]) => `${shape}.${key}`)),
   ...Object.entries(MYSQL_EXPRESSIONS).flatMap(([type, keys]) => Object.entries(keys).filter(([, r]) => myRuleIsChild(r)).map(([key]) => `${type}.${key}`)),

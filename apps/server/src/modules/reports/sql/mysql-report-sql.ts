@@ -70,7 +70,7 @@ export function mysqlParameterNames(query: string): string[] {
   walkStatement(parseOne(query), { onParameter: (name) => {
     if (!found.has(name.toLowerCase())) found.set(name.toLowerCase(), name);
     return { type: 'origin', value: '?' };
-  }, placeholders: true });
+  } });
   return [...found.values()];
 }
 
@@ -92,6 +92,7 @@ function sqlify(tree: Node): string {
 }
 
 /** Keys whose values are SQL keywords (any case means the same): the written text spells them in capitals. */
+const IDENT_KEYS = new Set(['db', 'table', 'column']);
 const KEYWORD_KEYS = new Set(['keyword', 'field', 'unit', 'set_op', 'operator', 'distinct', 'join', 'dataType', 'seperator', 'cast_type']);
 
 /**
@@ -103,7 +104,8 @@ function comparable(value: unknown, key = ''): unknown {
   if (typeof value === 'string' && KEYWORD_KEYS.has(key)) return value.toUpperCase();
   if (!isObject(value)) return value;
   const entries = Object.entries(value).filter(([k]) => k !== 'loc' && k !== 'tableList' && k !== 'columnList');
-  const out: Node = Object.fromEntries(entries.map(([k, v]) => [k, comparable(v, k)]));
+  // A `quoted` qualifier comes back as {type, value} or as the bare name: the same name to MariaDB.
+  const out: Node = Object.fromEntries(entries.map(([k, v]) => [k, IDENT_KEYS.has(k) && identText(v) !== undefined ? identText(v) : comparable(v, k)]));
   if (out.type === 'origin' && typeof out.value === 'string' && out.value !== '?') out.value = out.value.toUpperCase();
   if ('expr' in out && out.type === null && Object.keys(out).every((k) => k === 'expr' || k === 'type' || k === 'nulls')) out.type = 'ASC';
   return out;
@@ -176,6 +178,9 @@ function visitOne(holder: Node | unknown[], key: string | number, kind: string, 
       // CONVERT(x USING charset): the grammar takes the charset as a bare name.
       if (typeof value === 'string') { if (!/^USING [A-Z0-9_]+$/.test(value)) unreadable(where); return; }
       return visitShape('literal_suffix', value, w);
+    case 'ident':
+      if (typeof value === 'string' || identText(value) !== undefined) return;
+      return unreadable(where);
     case 'window_ref':
       if (typeof value === 'string') return; // OVER w: a window named in the WINDOW clause
       return visitShape('window_ref', value, w);
@@ -285,8 +290,8 @@ function checkFromItem(item: Node, w: Walk): void {
 function checkExpression(type: string, n: Node, w: Walk): void {
   switch (type) {
     case 'column_ref': {
-      const db = typeof n.db === 'string' ? n.db.toLowerCase() : undefined;
-      if (db !== undefined && MYSQL_SYSTEM_SCHEMAS.has(db)) refuse(`A report cannot read ${db}.${String(n.table)}: it is a system schema.`);
+      const db = identText(n.db)?.toLowerCase();
+      if (db !== undefined && MYSQL_SYSTEM_SCHEMAS.has(db)) refuse(`A report cannot read ${db}.${String(identText(n.table))}: it is a system schema.`);
       return;
     }
     case 'function': return checkFunctionNode(n);
@@ -304,6 +309,13 @@ function checkExpression(type: string, n: Node, w: Walk): void {
       return;
     default: return;
   }
+}
+
+/** A name as the parser gives it: a string, or a `quoted` name as {type: 'backticks_quote_string', value}. */
+function identText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (isObject(value) && value.type === 'backticks_quote_string' && typeof value.value === 'string' && Object.keys(value).length === 2) return value.value;
+  return undefined;
 }
 
 function checkFunctionNode(n: Node): void {

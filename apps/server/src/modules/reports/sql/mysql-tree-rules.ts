@@ -11,9 +11,9 @@
  * A rule is a string: `scalar` (string, number, boolean), `expr` (an expression or subquery),
  * a shape's name, or `never` (a key whose presence with a value is refused); `[]` after it means
  * a list of them, `?` that null/absent is allowed too (`x?[]`: a list whose items may be null).
- * Four rules are read by the walk itself because their value takes more than one form: `from`
+ * Five rules are read by the walk itself because their value takes more than one form: `from`
  * (a list of from_item, or one parenthesised_join), `from_expr` (a subquery, VALUES, or the list
- * of a parenthesised join), `paren` (true, or a parentheses_count) and `suffix` (CONVERT's `USING charset` text, or a literal_suffix).
+ * of a parenthesised join), `paren` (true, or a parentheses_count), `ident` (a name, or a `quoted` name as {type, value}) and `suffix` (CONVERT's `USING charset` text, or a literal_suffix).
  * The key `loc` (a source position) may stand anywhere and is not walked.
  */
 
@@ -24,7 +24,7 @@ export const EXPRESSION_COMMON: ShapeRules = { type: 'scalar', parentheses: 'sca
 
 /** Expression types (the `type` key) a report may use, with the rules of their other keys. */
 export const MYSQL_EXPRESSIONS: Readonly<Record<string, ShapeRules>> = {
-  column_ref: { db: 'scalar?', table: 'scalar?', column: 'scalar', collate: 'collate?' },
+  column_ref: { db: 'ident?', table: 'ident?', column: 'ident', collate: 'collate?' },
   number: { value: 'scalar' },
   bigint: { value: 'scalar' },
   single_quote_string: { value: 'scalar', prefix: 'scalar?' },
