@@ -73,6 +73,20 @@ describe('report escapes on the application database', () => {
     expect((await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name in ('t2', 'stolen')`.execute(t.ctx.db)).rows[0]!.n).toBe(0);
   });
 
+  it('issue 32: COLLATE, operators in SubLink and ORDER BY USING, and a CTE named like a catalog no longer pass', async () => {
+    await refused("select pg_read_file('/etc/passwd') collate \"C\" as x", /^A report cannot call pg_read_file: it reads server files\.$/);
+    await refused("select current_setting('is_superuser') collate \"C\" as x", /^A report cannot call current_setting: it reads the server's settings\.$/);
+    await refused('select query collate "C" as q from pg_stat_activity', /^A report cannot read pg_stat_activity/);
+    await refused('select pg_terminate_backend(pg_backend_pid()) collate "C" as x', /^A report cannot call pg_terminate_backend: it stops other sessions\.$/);
+    await refused('select 5 operator(pg_catalog.#) any (select 3)', /^A report cannot use the operator #: it is not one of the operators reports may use\.$/);
+    await refused('select deal_name from deals order by deal_name using operator(pg_catalog.~<~)', /^A report cannot use the operator ~<~/);
+    await refused('with pg_authid as (select * from pg_authid) select rolname from pg_authid', /^A report cannot read pg_authid: it is not one of the report views/);
+    await refused('with app_settings as (select * from app_settings) select * from app_settings', /^A report cannot read app_settings: it is not one of the report views/);
+    // What the check allows still runs: a collation and USING < on the report views.
+    const ok = await tryQuery('select deal_name collate "C" as d from deals order by deal_name using < limit 1');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('file and operating-system access', async () => {
     await refused("select pg_read_file('/etc/passwd')", /pg_read_file: it reads server files/);
     await refused("select pg_read_binary_file('/etc/passwd')", /pg_read_binary_file: it reads server files/);

@@ -52,6 +52,39 @@ describe('report SQL, read with the databases\' own grammars', () => {
     expect(() => my('select @nope')).toThrow('@nope');
   });
 
+  it('issue 32: each finding on the check is refused, and the valid SQL it refused is accepted', () => {
+    // COLLATE used to end the walk: its argument is checked now, whatever it calls or reads.
+    expect(() => pg("select pg_read_file('/etc/passwd') collate \"C\" as x")).toThrow('A report cannot call pg_read_file: it reads server files.');
+    expect(() => pg('select (select rolpassword from pg_authid limit 1) collate "C" as x')).toThrow('A report cannot read pg_authid: it is a system catalog.');
+    expect(() => pg('select pg_terminate_backend(1) collate "C" as x')).toThrow('A report cannot call pg_terminate_backend: it stops other sessions.');
+    // Operators inside SubLink and SortBy USING are on the allow-list too.
+    expect(() => pg('select 5 operator(pg_catalog.#) any (select 3)')).toThrow('A report cannot use the operator #: it is not one of the operators reports may use.');
+    expect(() => pg('select a from t order by a using operator(pg_catalog.~<~)')).toThrow('A report cannot use the operator ~<~');
+    expect(pg('select a from t order by a using <').values).toEqual([]);
+    // A CTE's name does not hide the catalog inside its own query.
+    expect(() => pg('with pg_authid as (select * from pg_authid) select * from pg_authid')).toThrow('A report cannot read pg_authid: it is a system catalog.');
+    expect(pg('with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) select * from r').values).toEqual([]);
+    // MariaDB parenthesised joins: their tables are checked, and the form that gave a 500 is a clear refusal.
+    for (const table of ['mysql.user', 'mysql.global_priv', 'information_schema.PROCESSLIST']) {
+      expect(() => my(`select * from t t0 join (t t1 join ${table} u on 1=1) on 1=1`), table).toThrow(`A report cannot read ${table.toLowerCase()}: it is a system schema.`);
+    }
+    expect(() => my('select * from (t t1 join mysql.user u on 1=1)')).toThrow('A report cannot read mysql.user: it is a system schema.');
+    expect(my('select t1.a from (t t1 join u on 1 = 1)').text).toBe('SELECT `t1`.`a` FROM (`t` AS `t1` INNER JOIN `u` ON 1 = 1)');
+    // What the two lexers read differently is refused, not rewritten.
+    expect(() => my('select 1--1')).toThrow('A report query cannot write -- without a space after it: MariaDB reads it as two minus signs, the check as a comment.');
+    expect(() => my('select 1 # comment')).toThrow('A report query cannot use # comments');
+    expect(() => my("select _latin1'x' as s")).toThrow('A report query cannot put _latin1 right before a string');
+    expect(() => my("select 'a' 'b' as s")).toThrow('A report query cannot put two strings side by side (MariaDB joins them into one): use CONCAT.');
+    expect(() => my("select 'a\\u0041' as s")).toThrow('A report query cannot use the escape \\u in a string');
+    expect(() => my('select not (a) = 1 from t')).toThrow('A report cannot write NOT ( … )');
+    expect(my('select 1 - -1 as v').text).toBe('SELECT 1 - -1 AS `v`');
+    expect(my('select 1 -- a comment\n as v').text).toBe('SELECT 1 AS `v`');
+    // Valid SQL the grammar knows is accepted.
+    expect(my('select exists(select 1 from t) as e').text).toBe('SELECT exists(SELECT 1 FROM `t`) AS `e`');
+    expect(my('select * from t where not exists (select 1 from u where u.id = t.id)').text).toBe('SELECT * FROM `t` WHERE NOT EXISTS (SELECT 1 FROM `u` WHERE `u`.`id` = `t`.`id`)');
+    expect(my("select x'41' as a, 0x41 as b, b'01' as c, N'x' as d").text).toBe("SELECT X'41' AS `a`, 0x41 AS `b`, b'01' AS `c`, N'x' AS `d`");
+  });
+
   it('accepts every shipped report on the report views', () => {
     for (const report of DEMO_REPORTS) {
       const given = values(Object.fromEntries(report.Parameters.map((p) => [p.DbName, p.Type === 'int' ? 1 : 'x'])));

@@ -7,6 +7,8 @@
  *    before a name) and they become `$n` placeholders; values are always bound, never spliced.
  * 2. The statement is wrapped with the row cap, and the wrapped text is parsed and walked: one plain
  *    SELECT, relations from the allow-list, functions, operators and types from the allow-lists.
+ *    The walk is deny-by-default: every field of every node is visited by a rule of its type
+ *    (postgres-tree-rules.ts); a type or field without a rule is refused, never skipped.
  * The text that is checked is the text that runs.
  */
 import { loadModule, parseSync, scanSync, type ScanToken } from 'libpg-query';
@@ -15,7 +17,8 @@ import {
   POSTGRES_FUNCTIONS, POSTGRES_OPERATORS, POSTGRES_SYSTEM_SCHEMAS, POSTGRES_TYPES, POSTGRES_VALUE_FUNCTIONS,
   REFUSED_POSTGRES_FUNCTIONS, refusalReason,
 } from './report-allow-lists.ts';
-import { NOT_ONE_SELECT, ReportSqlError, type CheckedStatement, type RelationRule } from './report-sql-types.ts';
+import { NOT_ONE_SELECT, ReportSqlError, TREE_PATH, type CheckedStatement, type RelationRule } from './report-sql-types.ts';
+import { POSTGRES_BETWEEN_NAMES, POSTGRES_EXPR_KINDS, POSTGRES_NODE_RULES, type FieldRule, type NameCheck } from './postgres-tree-rules.ts';
 
 let loaded: Promise<void> | undefined;
 /** Loads the parser's WebAssembly once; call before checkPostgresReport. */
@@ -26,17 +29,8 @@ export function loadPostgresParser(): Promise<void> {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Node types a report's parse tree may hold; any other construct is refused by name. */
-const ALLOWED_NODES = new Set([
-  'SelectStmt', 'ResTarget', 'ColumnRef', 'A_Star', 'A_Const', 'String', 'Integer', 'Float', 'Boolean', 'BitString',
-  'A_Expr', 'BoolExpr', 'NullTest', 'BooleanTest', 'FuncCall', 'TypeCast', 'TypeName', 'RangeVar', 'RangeSubselect',
-  'RangeFunction', 'JoinExpr', 'Alias', 'SortBy', 'WindowDef', 'CaseExpr', 'CaseWhen', 'CoalesceExpr', 'MinMaxExpr',
-  'SubLink', 'WithClause', 'CommonTableExpr', 'ParamRef', 'SQLValueFunction', 'A_Indirection', 'A_Indices', 'A_ArrayExpr',
-  'RowExpr', 'GroupingSet', 'List', 'CollateClause',
-]);
-
 /** What the walk knows: relations in scope (CTE names) and the rule for the rest. */
-interface Walk { rule: RelationRule; ctes: Set<string>[]; parameterCount: number }
+interface Walk { rule: RelationRule; ctes: Set<string>[]; parameterCount: number; path: string[] }
 
 /**
  * Checks a report query and prepares it to run: `@name` → `$n` bound to `values` (names ignore
@@ -50,8 +44,8 @@ export function checkPostgresReport(query: string, values: ReadonlyMap<string, B
   const wrapped = `select * from (\n${statement}\n) as report_rows limit ${Math.floor(rowLimit)}`;
   const tree = parse(wrapped);
   if (tree.length !== 1) throw new ReportSqlError(NOT_ONE_SELECT);
-  const walk: Walk = { rule, ctes: [], parameterCount: bound.length };
-  visit(tree[0], walk);
+  const walk: Walk = { rule, ctes: [], parameterCount: bound.length, path: [] };
+  walkTree(tree[0], walk);
   return { text: wrapped, values: bound };
 }
 
@@ -131,85 +125,132 @@ function errorText(error: unknown): string {
 }
 
 const refuse = (message: string): never => { throw new ReportSqlError(message); };
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Strings of a name list ([{String:{sval}}]) in order. */
-function names(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  return list.map((item) => ((item as { String?: { sval?: string } }).String?.sval ?? '').toLowerCase());
+/** A shape the walk has no rule for: refused, never skipped. */
+function unreadable(where: string): never {
+  return refuse(`A report cannot use this query: the check has no rule for what stands at ${where}.`);
 }
 
-function visit(node: unknown, walk: Walk): void {
-  if (Array.isArray(node)) { for (const item of node) visit(item, walk); return; }
-  if (node === null || typeof node !== 'object') return;
-  const entries = Object.entries(node as Record<string, unknown>);
-  const first = entries[0];
-  // A node is {Type: {...fields}}: one key that starts with a capital letter.
-  if (entries.length === 1 && first && /^[A-Z]/.test(first[0])) {
-    visitNode(first[0], first[1] as Record<string, unknown>, walk);
-    return;
-  }
-  if ('stmt' in (node as object)) { visit((node as { stmt: unknown }).stmt, walk); return; }
-  for (const [, value] of entries) visit(value, walk);
-}
-
-function visitFields(fields: Record<string, unknown>, walk: Walk, skip: readonly string[] = []): void {
-  for (const [key, value] of Object.entries(fields)) {
-    if (skip.includes(key)) continue;
-    // A cast's type is a plain field (not a {TypeName} node) in the parser's JSON.
-    if (key === 'typeName') checkType(names((value as { names?: unknown }).names));
-    else visit(value, walk);
+/**
+ * The walk: every field of every node, each by its type's rule (postgres-tree-rules.ts). A
+ * node type without a rule is refused by its name, a field without a rule by its node and name.
+ */
+function walkTree(statement: unknown, walk: Walk): void {
+  if (!isObject(statement)) unreadable('the statement');
+  for (const key of Object.keys(statement)) if (key !== 'stmt' && key !== 'stmt_location' && key !== 'stmt_len') unreadable(`the statement's ${key}`);
+  try {
+    visit(statement.stmt, walk, 'the statement');
+  } catch (error) {
+    // Where the walk stood when it refused (Type.field steps): the generated tests read it.
+    if (error instanceof ReportSqlError) Object.defineProperty(error, TREE_PATH, { value: [...walk.path] });
+    throw error;
   }
 }
 
-function visitNode(type: string, fields: Record<string, unknown>, walk: Walk): void {
+/** A `node` field: a tagged node `{Type: fields}`, an empty slot `{}`, or a list of them. */
+function visit(value: unknown, walk: Walk, where: string): void {
+  if (Array.isArray(value)) { for (const item of value) visit(item, walk, where); return; }
+  if (!isObject(value)) return unreadable(where);
+  const keys = Object.keys(value);
+  if (keys.length === 0) return;
+  if (keys.length !== 1) return unreadable(where);
+  visitNode(keys[0]!, value[keys[0]!], walk);
+}
+
+function visitNode(type: string, fields: unknown, walk: Walk): void {
   if (type === 'XmlExpr' || type === 'XmlSerialize' || type === 'RangeTableFunc') refuse('A report cannot use XML functions: they can run SQL of their own.');
   if (type === 'RangeTableSample') refuse('A report cannot use TABLESAMPLE.');
-  if (!ALLOWED_NODES.has(type)) refuse(`A report cannot use ${describeNode(type)}: a report is one plain SELECT.`);
+  const rule = POSTGRES_NODE_RULES[type];
+  if (!rule) return refuse(`A report cannot use ${describeNode(type)}: a report is one plain SELECT.`);
+  if (!isObject(fields)) return unreadable(type);
+  const record = fields;
+  checkBefore(type, record, walk);
+  if (type === 'SelectStmt') walk.ctes.push(new Set());
+  try {
+    const keys = Object.keys(record);
+    const order = [...(rule.first ?? []).filter((key) => key in record), ...keys.filter((key) => !rule.first?.includes(key))];
+    for (const key of order) {
+      const field = rule.fields[key];
+      if (!field) refuse(`A report cannot use ${describeNode(type)} with ${key}: the check has no rule for it.`);
+      walk.path.push(`${type}.${key}`);
+      visitField(type, key, field!, record, walk);
+      walk.path.pop();
+    }
+  } finally {
+    if (type === 'SelectStmt') walk.ctes.pop();
+  }
+  // A CTE's name is in scope for what follows it, not for its own query (unless recursive).
+  if (type === 'CommonTableExpr') walk.ctes.at(-1)?.add(String(record.ctename ?? '').toLowerCase());
+}
+
+function visitField(type: string, key: string, field: FieldRule, fields: Record<string, unknown>, walk: Walk): void {
+  const value = fields[key];
+  if (field === 'scalar') {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') unreadable(`${type}.${key}`);
+    return;
+  }
+  if (field === 'node') return visit(value, walk, `${type}.${key}`);
+  if ('refuse' in field) return refuse(field.refuse);
+  if ('struct' in field) return visitNode(field.struct, value, walk);
+  return checkNames(field.names, nameList(value, `${type}.${key}`), fields);
+}
+
+/** Strings of a name list ([{String:{sval}}]) in order; anything else in it is refused. */
+function nameList(list: unknown, where: string): string[] {
+  if (!Array.isArray(list)) return unreadable(where);
+  return list.map((item) => {
+    const sval = isObject(item) && Object.keys(item).length === 1 && isObject(item.String) ? item.String.sval : undefined;
+    if (typeof sval !== 'string') unreadable(where);
+    return (sval as string).toLowerCase();
+  });
+}
+
+function checkNames(check: NameCheck, parts: string[], fields: Record<string, unknown>): void {
+  switch (check) {
+    case 'function': return checkFunction(parts);
+    case 'operator': return checkOperator(parts);
+    case 'type': return checkType(parts);
+    case 'collation': return checkCollation(parts);
+    case 'a_expr_name': {
+      const kind = String(fields.kind);
+      if (kind.includes('BETWEEN')) {
+        if (parts.length !== 1 || !POSTGRES_BETWEEN_NAMES.has(parts[0]!)) unreadable('BETWEEN');
+        return;
+      }
+      return checkOperator(parts);
+    }
+  }
+}
+
+/** What a node says by itself, before its children are walked. */
+function checkBefore(type: string, fields: Record<string, unknown>, walk: Walk): void {
   switch (type) {
-    case 'SelectStmt': return visitSelect(fields, walk);
-    case 'CommonTableExpr': {
-      const query = fields.ctequery as Record<string, unknown> | undefined;
-      if (!query || !('SelectStmt' in query)) refuse('A report cannot change data: every WITH query must be a SELECT.');
-      return visitFields(fields, walk);
-    }
     case 'RangeVar': return checkRelation(fields, walk);
-    case 'FuncCall': {
-      checkFunction(names(fields.funcname));
-      return visitFields(fields, walk, ['funcname']);
-    }
-    case 'A_Expr': {
-      if (fields.kind === 'AEXPR_OP' || fields.kind === 'AEXPR_OP_ANY' || fields.kind === 'AEXPR_OP_ALL') checkOperator(names(fields.name));
-      return visitFields(fields, walk, ['name']);
-    }
-    case 'TypeName': return checkType(names(fields.names));
-    case 'SQLValueFunction': {
+    case 'A_Expr':
+      if (!POSTGRES_EXPR_KINDS.has(String(fields.kind))) refuse(`A report cannot use the expression ${String(fields.kind).replace('AEXPR_', '')}.`);
+      return;
+    case 'CommonTableExpr':
+      if (!isObject(fields.ctequery) || !('SelectStmt' in fields.ctequery)) refuse('A report cannot change data: every WITH query must be a SELECT.');
+      return;
+    case 'WithClause':
+      // WITH RECURSIVE: every name of the clause is in scope in each of its queries.
+      if (fields.recursive === true && Array.isArray(fields.ctes)) {
+        for (const cte of fields.ctes) {
+          const name = isObject(cte) && isObject(cte.CommonTableExpr) ? cte.CommonTableExpr.ctename : undefined;
+          if (typeof name === 'string') walk.ctes.at(-1)?.add(name.toLowerCase());
+        }
+      }
+      return;
+    case 'SQLValueFunction':
       if (!POSTGRES_VALUE_FUNCTIONS.has(String(fields.op))) refuse(`A report cannot read ${String(fields.op).replace('SVFOP_', '')}: it tells about the session, not the data.`);
       return;
-    }
     case 'ParamRef': {
       const number = Number(fields.number);
       if (!(number >= 1 && number <= walk.parameterCount)) refuse(`The query uses $${number}: write report parameters as @name.`);
       return;
     }
-    case 'CollateClause': return;
-    default: return visitFields(fields, walk);
-  }
-}
-
-function visitSelect(fields: Record<string, unknown>, walk: Walk): void {
-  if (fields.intoClause) refuse('A report cannot use SELECT INTO: it creates a table.');
-  if (fields.lockingClause) refuse('A report cannot lock rows (FOR UPDATE / FOR SHARE).');
-  const withClause = fields.withClause as { ctes?: unknown[] } | undefined;
-  const scope = new Set<string>();
-  for (const cte of withClause?.ctes ?? []) {
-    const name = (cte as { CommonTableExpr?: { ctename?: string } }).CommonTableExpr?.ctename;
-    if (name) scope.add(name.toLowerCase());
-  }
-  walk.ctes.push(scope);
-  try {
-    visitFields(fields, walk);
-  } finally {
-    walk.ctes.pop();
+    default: return;
   }
 }
 
@@ -259,4 +300,10 @@ function describeNode(type: string): string {
     DropStmt: 'DROP', VariableSetStmt: 'SET', TransactionStmt: 'transaction control', DoStmt: 'DO', CallStmt: 'CALL', LockStmt: 'LOCK',
   };
   return known[type] ?? type.replace(/Stmt$/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+function checkCollation(parts: string[]): void {
+  // Collations only order and compare text; a schema other than pg_catalog would be someone's object.
+  if (parts.length === 1 || (parts.length === 2 && parts[0] === 'pg_catalog')) return;
+  refuse(`A report cannot use the collation ${parts.join('.')}: name collations without a schema.`);
 }
