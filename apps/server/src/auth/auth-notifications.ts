@@ -41,7 +41,9 @@ export async function startAuthNotifications(handle: DatabaseHandle, cache: Sess
 
   // Evict here first so this replica's very next request sees the change, then tell the others and
   // wait until our own notice comes back: PostgreSQL hands a notice to every listener at commit, so
-  // once ours is back the other replicas have theirs too (to within their own event-loop turn).
+  // once ours is back the others' are usually in too. Usually, not surely: another replica's socket
+  // or event loop may be late (a test on a loaded machine saw it), which is why the session cache
+  // also forgets what it read after REVOCATION_BOUND_MS: that, not this wait, is the promise.
   const publish = async (notice: AuthNotice) => {
     const echo = `${process.pid}-${++sent}`;
     const returned = new Promise<void>((resolve) => {

@@ -80,7 +80,8 @@ async function userFromBearer(request: FastifyRequest, db: Db, tokens: TokenServ
   const claims = await tokens.verify(token);
   if (!claims) throw new Unauthorized();
   // Roles come from the database, not the token, so role changes and disabling take effect at once
-  // (the session cache is invalidated by notification, see auth-notifications.ts).
+  // (the session cache is invalidated by notification, see auth-notifications.ts, and forgets what it
+  // read after REVOCATION_BOUND_MS whatever the notifications do).
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -93,7 +94,7 @@ async function userFromBearer(request: FastifyRequest, db: Db, tokens: TokenServ
   }
   const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', row.id).execute();
   const user: AuthUser = { id: row.id, username: row.username, roles: roles.map((r) => r.role) };
-  sessions.store(token, { user, sessionId: claims.sessionId, expiresAtMs }, loadStarted, Date.now());
+  sessions.store(token, { user, sessionId: claims.sessionId, expiresAtMs }, loadStarted);
   return user;
 }
 

@@ -4,11 +4,55 @@ import { startApp } from '../bootstrap.ts';
 import { openDatabase } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { testConfig } from '../test/test-config.ts';
+import { REVOCATION_BOUND_MS, SessionCache } from './session-cache.ts';
+import type { AuthUser } from './authenticate.ts';
 
+/**
+ * How long a test waits for a change to reach a replica: the stated bound, plus one request's own
+ * time on a loaded machine (the poll's last request must start before the bound and still answer).
+ */
+const WAIT_MS = REVOCATION_BOUND_MS + 500;
 const get = (t: TestApp, url: string, token: string) => t.request({ method: 'GET', url, token });
 /** Trigger notices reach PGlite before the changing query returns, PostgreSQL a moment after commit. */
 const eventually = (t: TestApp, url: string, token: string) =>
-  expect.poll(async () => (await get(t, url, token)).statusCode, { timeout: 1000, interval: 5 });
+  expect.poll(async () => (await get(t, url, token)).statusCode, { timeout: WAIT_MS, interval: 5 });
+
+describe('SessionCache: what it read is forgotten after the revocation bound, counted from the read\'s start', () => {
+  const user: AuthUser = { id: 7, username: 'u', roles: ['User'] };
+  const session = () => ({ user: { ...user, roles: [...user.roles] }, sessionId: 's1', expiresAtMs: Date.now() + 3_600_000 });
+  let clock = 0;
+  const cache = () => {
+    const c = new SessionCache(10, 1_000, () => clock);
+    c.setLive(true);
+    return c;
+  };
+
+  it('serves an entry until the bound after its read started, then reads again', () => {
+    const c = cache();
+    clock = 100;
+    const ticket = c.startLoad();
+    clock = 400; // the database read took 300 ms: the entry shows the database as of 100 or later
+    c.store('tok', session(), ticket);
+    clock = 1_099;
+    expect(c.lookup('tok', Date.now())?.id).toBe(7);
+    clock = 1_100;
+    expect(c.lookup('tok', Date.now())).toBeUndefined();
+    expect(c.size).toBe(0);
+    expect([c.hits, c.misses]).toEqual([1, 1]);
+  });
+
+  it('does not keep a read that an eviction overtook, and serves nothing while not live', () => {
+    const c = cache();
+    const ticket = c.startLoad();
+    c.evictUser(7);
+    c.store('tok', session(), ticket);
+    expect(c.size).toBe(0);
+    c.store('tok', session(), c.startLoad());
+    expect(c.size).toBe(1);
+    c.setLive(false);
+    expect(c.lookup('tok', Date.now())).toBeUndefined();
+  });
+});
 const userId = async (t: TestApp, name: string) =>
   (await t.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
 
@@ -101,8 +145,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two API replicas on one PostgreSQL',
     await res.arrayBuffer();
     return { statusCode: res.status };
   };
+  const eventuallyOnB = (url: string, token: string) =>
+    expect.poll(async () => (await onB(url, token)).statusCode, { timeout: WAIT_MS, interval: 5 });
 
-  it('disabling a user on one replica: the next request on the other gets 401', async () => {
+  it('disabling a user on one replica: the other answers 401 within the revocation bound', async () => {
     const token = await a.token('user');
     expect((await onB('/api/roles', token)).statusCode).toBe(200);
     const hits = b.sessions.hits;
@@ -111,9 +157,30 @@ describe.skipIf(!process.env.DATABASE_URL)('two API replicas on one PostgreSQL',
     const id = await userId(a, 'user');
     await a.ctx.db.updateTable('users').set({ is_enabled: false }).where('id', '=', id).execute();
     await a.ctx.authEvents.userChanged(id);
-    expect((await onB('/api/roles', token)).statusCode).toBe(401);
+    // Usually the very next request (the notice is in); at the latest within the stated bound.
+    await eventuallyOnB('/api/roles', token).toBe(401);
     await a.ctx.db.updateTable('users').set({ is_enabled: true }).where('id', '=', id).execute();
     expect((await onB('/api/roles', token)).statusCode).toBe(200);
+  });
+
+  it('without any notification (a lost one), B still stops serving the disabled user within the bound', async () => {
+    const token = await a.token('analyst');
+    expect((await onB('/api/roles', token)).statusCode).toBe(200);
+    const id = await userId(a, 'analyst');
+    const hits = b.sessions.hits;
+    expect((await onB('/api/roles', token)).statusCode).toBe(200);
+    expect(b.sessions.hits).toBe(hits + 1);
+    // Disable with the notify trigger off for this transaction: no replica hears of it.
+    const disabledAt = performance.now();
+    await a.ctx.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.updateTable('users').set({ is_enabled: false }).where('id', '=', id).execute();
+    });
+    await eventuallyOnB('/api/roles', token).toBe(401);
+    const seenAfter = performance.now() - disabledAt;
+    expect(seenAfter).toBeLessThan(WAIT_MS);
+    await a.ctx.db.updateTable('users').set({ is_enabled: true }).where('id', '=', id).execute();
+    await eventuallyOnB('/api/roles', token).toBe(200);
   });
 
   it('role removal and sign-out on one replica reach the other', async () => {
@@ -123,12 +190,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two API replicas on one PostgreSQL',
     const roles = await a.ctx.db.selectFrom('user_roles').selectAll().where('user_id', '=', id).execute();
     await a.ctx.db.deleteFrom('user_roles').where('user_id', '=', id).execute();
     await a.ctx.authEvents.userChanged(id);
-    expect((await onB('/api/roles', token)).statusCode).toBe(403);
+    await eventuallyOnB('/api/roles', token).toBe(403);
     await a.ctx.db.insertInto('user_roles').values(roles).execute();
     await a.ctx.authEvents.userChanged(id);
-    expect((await onB('/api/roles', token)).statusCode).toBe(200);
+    await eventuallyOnB('/api/roles', token).toBe(200);
     expect((await a.request({ method: 'POST', url: '/api/oauth/logout', token })).statusCode).toBe(204);
-    expect((await onB('/api/roles', token)).statusCode).toBe(401);
+    await eventuallyOnB('/api/roles', token).toBe(401);
   });
 
   it('a lost listener connection stops serving from memory until it is back', async () => {

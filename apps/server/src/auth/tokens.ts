@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export interface TokenClaims {
@@ -13,6 +14,15 @@ export class TokenService {
 
   constructor(secret: string, readonly lifetimeSeconds: number) {
     this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * A key for another of the server's signatures (device cookies), derived from the same secret so
+   * there is one secret to keep (JWT_SECRET or the stored one); a MAC made with it can never pass
+   * for a token's signature, which uses the secret itself.
+   */
+  deriveKey(purpose: string): Uint8Array {
+    return createHmac('sha256', this.key).update(`opencrt-key:${purpose}`).digest();
   }
 
   async issue(claims: TokenClaims, now: Date): Promise<{ token: string; expiresAt: Date }> {

@@ -43,6 +43,8 @@ export interface FailedLoginsTable {
   attempted_at: Generated<Date>;
   /** The client address the attempt came from (migration 0026; null on older rows). */
   client_address: string | null;
+  /** The nonce of the valid device cookie the attempt carried (migration 0028; null without one). */
+  device_nonce: string | null;
 }
 
 export interface ContactRequestsTable {

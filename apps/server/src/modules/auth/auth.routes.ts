@@ -1,6 +1,7 @@
 import { ROLE_NAMES, RolesResponse, TokenError, TokenRequest, TokenResponse } from '@opencrt/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
+import { DeviceCookies } from '../../auth/device-cookies.ts';
 import type { ApiModule } from '../module.ts';
 import { revokeSession, signIn } from './auth.service.ts';
 
@@ -14,6 +15,7 @@ const ROLE_LIST = [...ROLE_NAMES].sort((a, b) => a.localeCompare(b, 'en')).map((
 export const authModule: ApiModule = {
   name: 'auth',
   register(api, ctx) {
+    const devices = new DeviceCookies(ctx.tokens.deriveKey('device-cookie'));
     api.post('/oauth/token', {
       config: { permission: 'public', rateLimit: { max: ctx.config.signInRequestsPerMinute, timeWindow: '1 minute' } },
       // Validated by hand: a bad form must still answer in the OAuth error shape the login form reads.
@@ -24,8 +26,10 @@ export const authModule: ApiModule = {
         const description = form.error.issues.map((i) => i.message).join('\n');
         return reply.code(400).send({ error: 'invalid_request', error_description: description });
       }
-      const result = await signIn(ctx, form.data.username, form.data.password, request.ip);
+      const client = { address: request.ip, cookies: request.headers.cookie, https: request.protocol === 'https' };
+      const result = await signIn(ctx, devices, form.data.username, form.data.password, client);
       if (!result.ok) return reply.code(400).send({ error: result.error, error_description: result.description });
+      reply.header('set-cookie', result.deviceCookie);
       return {
         access_token: result.token,
         token_type: 'bearer' as const,

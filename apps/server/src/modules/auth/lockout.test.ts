@@ -5,7 +5,10 @@ import { testConfig } from '../../test/test-config.ts';
 
 const SLOWDOWN_MS = 400;
 
-/** Issue 26: failures lock out a name per client address; the name itself is only slowed down. */
+/**
+ * Issue 26: failures lock out a name per client address; the name itself is only slowed down, for
+ * clients without a device cookie (those have device-cookies.test.ts, issue 32).
+ */
 describe('sign-in lockout per user name and client address, slow-down per name', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -30,7 +33,8 @@ describe('sign-in lockout per user name and client address, slow-down per name',
     const stranger = await signIn('right-password-1', '198.51.100.7');
     expect(stranger.status).toBe(400);
     expect(stranger.body.error_description).toMatch(/Too many failed sign-in attempts/);
-    // ...while the owner, from another address, signs in: slowed down (the name is under attack), not locked out.
+    // ...while the owner, from another address and a client that never signed in (no device cookie),
+    // signs in: slowed down (the name is under attack), not locked out.
     const owner = await signIn('right-password-1', '203.0.113.20');
     expect(owner.status).toBe(200);
     expect(owner.body.access_token).toBeTruthy();
