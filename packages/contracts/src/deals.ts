@@ -211,9 +211,13 @@ export const CollateralHistoryRowSchema = z.object({
 export type CollateralHistoryRow = z.infer<typeof CollateralHistoryRowSchema>;
 export const CollateralHistorySchema = z.array(CollateralHistoryRowSchema);
 
-/** Loans-screen group-by fields (spec 002 "Loans screen"); the last two only for CAS deals. */
+/**
+ * Loans-screen group-by fields (spec 002 "Loans screen"); MortgageInsuranceType and ForbearanceFlag
+ * only for CAS deals. The credit buckets (issue 34 #3) group by origination FICO, LTV, CLTV and DTI.
+ */
 export const CollateralGroupBySchema = z.enum([
   'Servicer', 'State', 'PropertyType', 'LoanPurpose', 'Seller', 'MortgageInsuranceType', 'ForbearanceFlag',
+  'FicoBucket', 'LtvBucket', 'CltvBucket', 'DtiBucket',
 ]);
 export type CollateralGroupBy = z.infer<typeof CollateralGroupBySchema>;
 

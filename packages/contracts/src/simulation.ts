@@ -8,9 +8,14 @@ import { LossTimingFields } from './loss-timing.ts';
 
 /** OpenAPI notes of the standard-curve presets the CPR and CDR fields take (issue 25 #6; checked in rate-presets.ts, expanded by the server). */
 const PRESET_NOTE = {
-  CPR: ' Or a PSA preset: "150 PSA" (percent of the PSA curve, 0 to 10,000; by period from loan age 1).',
-  CDR: ' Or an SDA preset: "100 SDA" (percent of the SDA curve, 0 to 10,000; by period from loan age 1).',
+  CPR: ' Or a PSA preset: "150 PSA" (percent of the PSA curve, 0 to 10,000), by each loan\'s age as SIFMA defines it (the pool\'s WALA at settlement; per loan in loan-level runs), or from age 1 at settlement with CurveAge "Settlement".',
+  CDR: ' Or an SDA preset: "100 SDA" (percent of the SDA curve, 0 to 10,000), by each loan\'s age as SIFMA defines it (the pool\'s WALA at settlement; per loan in loan-level runs), or from age 1 at settlement with CurveAge "Settlement".',
 } as const;
+
+/** How a PSA/SDA preset ages (issue 34 #5): by the loans' own age (SIFMA), or from age 1 at settlement. */
+export const CURVE_AGE_BASES = ['LoanAge', 'Settlement'] as const;
+export const CurveAgeInput = z.enum(CURVE_AGE_BASES, 'CurveAge must be LoanAge or Settlement.').optional().nullable()
+  .describe('Age a "150 PSA" / "100 SDA" preset is read at: "LoanAge" (default; the SIFMA definition: each loan\'s age, the rep line\'s WALA at settlement, per loan in loan-level runs) or "Settlement" (the curve from age 1 in the first period after settlement, as for a new pool).');
 
 /**
  * A request rate (spec 000 §3): a fraction, a list of fractions (period-indexed with the leading
@@ -55,7 +60,7 @@ export const IndexCurveInput = z.array(
   z.number(INDEX_CURVE_LIMITS.Rate).min(INDEX_CURVE_MIN, INDEX_CURVE_LIMITS.Rate).max(INDEX_CURVE_MAX, INDEX_CURVE_LIMITS.Rate),
   INDEX_CURVE_LIMITS.Length,
 ).min(1, INDEX_CURVE_LIMITS.Length).max(INDEX_CURVE_MAX_PERIODS, INDEX_CURVE_LIMITS.Length).optional().nullable()
-  .describe('Forward index curve: monthly index rates (SOFR/LIBOR), FRACTIONS from -0.05 to 0.25 (4 % = 0.04), period 1 first, 1 to 480 entries (no leading period-0 element). Replaces Libor for floater coupons and the discount margin; a curve shorter than the run extends its last rate.');
+  .describe('Forward index curve: monthly index rates (SOFR/LIBOR), FRACTIONS from -0.05 to 0.25 (4 % = 0.04), period 1 first, 1 to 480 entries (no leading period-0 element). Period 1 (IndexCurve[0]) is the first payment date after SettlementDate, also when settlement is on or after the deal’s first payment date; the cashflows and the discount margin both use this alignment. Replaces Libor for floater coupons and the discount margin; a curve shorter than the run extends its last rate.');
 
 /** OpenAPI descriptions of the request rates (issue 23 #5): each says its unit. */
 export const rateDescription = (label: string, max: string, example: string, named = false): string =>
@@ -97,6 +102,7 @@ export const SimulationRequestSchema = z.object({
    * (SIFMA Standard Formulas); an ABS speed is a single value, the first of a vector.
    */
   PrepaymentConvention: z.enum(['CPR', 'ABS']).optional(),
+  CurveAge: CurveAgeInput,
   /** A cumulative loss and its timing by year (issue 25 #6): together they replace the CDR. */
   ...LossTimingFields,
   /** Months from default to liquidation (OpenCRT extension; default: the deal's convention). */

@@ -46,11 +46,11 @@ describe('camelCase request bodies (spec 001 §3.5)', () => {
 
   it('binds any spelling of a field on other routes too, and an exact spelling wins over another', async () => {
     const token = await t.token('analyst');
-    const payload = { DEALNAME: 'STACR 2026-DNA1', settlementdate: 20260115, cpr: [0.1], Cdr: [0], cdr: [0.5], lossSeverity: [0.35], delinquency: [0], LIBOR: [0.04] };
+    const payload = { DEALNAME: 'STACR 2026-DNA1', settlementdate: 20260227, cpr: [0.1], Cdr: [0], cdr: [0.5], lossSeverity: [0.35], delinquency: [0], LIBOR: [0.04] };
     const res = await t.request({ method: 'POST', url: '/api/simulate?useShallowResponse=true', token, payload });
     expect(res.statusCode, res.body).toBe(200);
     const same = await t.request({ method: 'POST', url: '/api/simulate?useShallowResponse=true', token,
-      payload: { DealName: 'STACR 2026-DNA1', SettlementDate: 20260115, Cpr: [0.1], Cdr: [0], LossSeverity: [0.35], Delinquency: [0], Libor: [0.04] } });
+      payload: { DealName: 'STACR 2026-DNA1', SettlementDate: 20260227, Cpr: [0.1], Cdr: [0], LossSeverity: [0.35], Delinquency: [0], Libor: [0.04] } });
     expect(withoutTime(res.json())).toEqual(withoutTime(same.json()));
   });
 });

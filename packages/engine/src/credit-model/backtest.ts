@@ -238,7 +238,8 @@ export function generateBacktestTape(loans: BacktestLoans, marketRatePct: number
   const regions = tapeRaw.regions.value;
   const shareTotal = regions.reduce((s, r) => s + r.share, 0);
   const gap = Math.max(0, loans.Cltv - loans.Ltv);
-  const secondShare = tapeRaw.secondLienShare.value;
+  // A second lien is at most maxSecondLienPts of the value: a wide gap spreads over more loans.
+  const secondShare = Math.min(1, Math.max(tapeRaw.secondLienShare.value, gap / tapeRaw.maxSecondLienPts.value));
   const tape = emptyModelTape(n);
   for (let i = 0; i < n; i++) {
     const balance = (loans.AverageBalance * (bal[i] as number)) / balMean;

@@ -16,3 +16,5 @@ export {
   stratifiedNormalScores, validateBacktestProfile,
 } from './backtest.ts';
 export type { BacktestLoans, BacktestProfile, BacktestResult, MacroHistory } from './backtest.ts';
+export { HELD_OUT_VINTAGES, modelVintage, parsePublishedVintages, VINTAGE_DATA_DATE, vintageComparison, yearsOf } from './vintage-table.ts';
+export type { LtvBucket, PublishedVintage, VintageComparison, VintageProfiles } from './vintage-table.ts';

@@ -2,9 +2,10 @@
  * LDM 2.2, LDM 3.0 and AFT differ exactly where their inputs differ (issue 24; spec 000 §4,
  * crt-domain.md §8). The input sets: LDM 2.2 reads HPI, 2y/10y Treasury, 15y/30y mortgage rates
  * and the three tunes; LDM 3.0 adds unemployment; AFT reads HPA and the 15y/30y mortgage rates,
- * untuned. AFT reads nothing LDM 2.2 lacks: its HPA is the same home-price growth under the AFT
- * screen's name. So on one home-price path and one mortgage-rate path (a back-test) AFT and LDM 2.2
- * agree exactly; they part where the request gives them different inputs.
+ * untuned. AFT is its own agency-prepayment model (issue 34 #2): HPA also drives its turnover and
+ * pays cash-out refinancing, so on one rising home-price path AFT prepays faster than LDM 2.2; with
+ * flat home prices that term is idle and the two agree exactly, and they part where the request gives
+ * them different inputs.
  */
 import { describe, expect, it } from 'vitest';
 import type { SimulationRequest } from '../simulate/simulation-types.ts';
@@ -40,14 +41,20 @@ const run = (model: 'LDM' | 'LDM_3' | 'AFT', over: Partial<SimulationRequest> = 
 const total = (a: Float64Array) => a.reduce((s, x) => s + x, 0);
 
 describe('LDM 2.2, LDM 3.0 and AFT: differences follow the input sets', () => {
-  it('agree, LDM 2.2 and AFT, on the same home-price growth, mortgage rates and tunes of 1 (as in a back-test)', () => {
-    expect(run('AFT')).toEqual(run('LDM'));
+  it('agree, LDM 2.2 and AFT, with flat home prices (AFT\'s HPA terms idle); with rising prices AFT prepays faster (turnover and cash-out)', () => {
+    const flat = { Hpa: [0, 0], Hpi: [0, 0] };
+    expect(run('AFT', flat)).toEqual(run('LDM', flat));
+    const boom = { Hpa: [0, 0.08], Hpi: [0, 0.08] };
+    expect(total(run('AFT', boom).prepaid)).toBeGreaterThan(total(run('LDM', boom).prepaid) * 1.04);
+    expect(total(run('AFT').prepaid)).toBeGreaterThan(total(run('LDM').prepaid));
   });
 
-  it('AFT reads HPA, LDM 2.2 reads HPI: each follows its own home-price input', () => {
+  it('AFT reads HPA, LDM 2.2 reads HPI: each follows its own home-price input; AFT\'s defaults move only through HPA', () => {
     const aftFall = run('AFT', { Hpa: [0, -0.15] });
-    expect(aftFall).toEqual(run('LDM', { Hpi: [0, -0.15] }));
-    expect(total(aftFall.defaultEvents)).toBeGreaterThan(total(run('LDM').defaultEvents) * 1.5);
+    expect(total(aftFall.defaultEvents)).toBeGreaterThan(total(run('AFT').defaultEvents) * 1.5);
+    expect(total(run('LDM', { Hpi: [0, -0.15] }).defaultEvents)).toBeGreaterThan(total(run('LDM').defaultEvents) * 1.5);
+    // Falling prices lock AFT's owners in (turnover down), LDM 2.2's turnover reads equity only.
+    expect(total(aftFall.prepaid)).toBeLessThan(total(run('LDM', { Hpi: [0, -0.15] }).prepaid));
     // Neither reads the other's input.
     expect(run('AFT', { Hpi: [0, -0.15] })).toEqual(run('AFT'));
     expect(run('LDM', { Hpa: [0, -0.15] })).toEqual(run('LDM'));
@@ -67,8 +74,9 @@ describe('LDM 2.2, LDM 3.0 and AFT: differences follow the input sets', () => {
     const aft = run('AFT', no15);
     // A steep curve (10y − 2y = 3 points) widens the 30y−15y spread for LDM: its 15-year loans see a lower rate and prepay faster.
     expect(total(ldm.prepaid)).toBeGreaterThan(total(aft.prepaid));
-    // A flat curve leaves the two equal again.
-    expect(run('LDM', { ...no15, Tsy2Year: [0, 0.05] })).toEqual(aft);
+    // A flat curve (and flat home prices, AFT's HPA terms idle) leaves the two equal again.
+    const flat = { Hpa: [0, 0], Hpi: [0, 0] };
+    expect(run('LDM', { ...no15, ...flat, Tsy2Year: [0, 0.05] })).toEqual(run('AFT', { ...no15, ...flat }));
   });
 
   it('LDM 2.2 prices its mortgage path off the 10-year Treasury when no 30-year rate is given; AFT needs the 30-year rate', () => {

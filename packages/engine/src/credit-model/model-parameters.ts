@@ -19,6 +19,11 @@ export interface CreditModelParameters {
   equitySlope: number;
   /** January..December. */
   seasonality: readonly number[];
+  /** AFT only (issue 34 #2): HPA drives turnover and cash-out refinancing. */
+  aftHpaTurnoverPerPoint: number;
+  aftCashOutCprPerPointHpa: number;
+  aftCashOutEquityLtv: number;
+  aftCashOutFullEquityPts: number;
   /** LDM 2.2 / AFT roll logit: intercept and mark-to-market CLTV slopes (below / extra above 100%). */
   dqIntercept: number;
   dqMtmLtvSlope: number;
@@ -70,6 +75,10 @@ export const CREDIT_MODEL_PARAMETERS: CreditModelParameters = Object.freeze({
   equityFloor: raw.turnover.equityFloor.value,
   equitySlope: raw.turnover.equitySlope.value,
   seasonality: Object.freeze([...raw.turnover.seasonality.value]),
+  aftHpaTurnoverPerPoint: raw.aft.hpaTurnoverPerPoint.value,
+  aftCashOutCprPerPointHpa: raw.aft.cashOutCprPerPointHpa.value,
+  aftCashOutEquityLtv: raw.aft.cashOutEquityLtv.value,
+  aftCashOutFullEquityPts: raw.aft.cashOutFullEquityPts.value,
   dqIntercept: raw.delinquency.intercept.value,
   dqMtmLtvSlope: raw.delinquency.mtmLtvSlope.value,
   dqNegativeEquitySlope: raw.delinquency.negativeEquitySlope.value,

@@ -163,6 +163,20 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
   const mLh = new Float64Array(months), mSy = new Float64Array(months), mLhLiq = new Float64Array(months), mSyLiq = new Float64Array(months);
   const mInvHpi = new Float64Array(months), mHpiLiq = new Float64Array(months), mM30 = new Float64Array(months), mM15 = new Float64Array(months);
   const mUTerm = new Float64Array(months), mSeason = new Float64Array(months);
+  // AFT (issue 34 #2): trailing 12-month HPA moves turnover and pays cash-out refinancing; the
+  // other models' turnover reads equity only (multiplier 1, no cash-out).
+  const mTurnHpa = new Float64Array(months).fill(1), mCashOut = new Float64Array(months);
+  const isAft = inputs.model === 'AFT';
+  const cashOutLtv = p.aftCashOutEquityLtv, cashOutFull = Math.max(1e-9, p.aftCashOutFullEquityPts);
+  for (let t = 0; t < months; t++) {
+    if (isAft) {
+      const back = Math.max(0, t - 12);
+      const ratio = t > 0 ? (paths.hpiRatio[t] as number) / (paths.hpiRatio[back] as number) : 1;
+      const hpaPct = t > 0 ? (Math.pow(ratio > 0 ? ratio : 1e-9, 12 / (t - back)) - 1) * 100 : 0;
+      mTurnHpa[t] = Math.min(1.5, Math.max(0.6, 1 + p.aftHpaTurnoverPerPoint * hpaPct));
+      mCashOut[t] = p.aftCashOutCprPerPointHpa * Math.max(0, hpaPct);
+    }
+  }
   for (let t = 0; t < months; t++) {
     mLh[t] = logHpi[t] as number;
     mSy[t] = sqrtYears[t] as number;
@@ -193,6 +207,8 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
       const m15 = mM15[t] as number;
       const uTerm = mUTerm[t] as number;
       const season = mSeason[t] as number;
+      const turnHpa = mTurnHpa[t] as number;
+      const cashOutBase = mCashOut[t] as number;
       const liqMonth = t + lag < months;
       let sBegin = oBegin[t] as number, sSched = oSched[t] as number, sPrepay = oPrepaid[t] as number, sDlq = oDlq[t] as number;
       let sEnd = oEnd[t] as number, sEvents = oEvents[t] as number, sEventLoss = oEventLoss[t] as number;
@@ -255,8 +271,10 @@ export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelIn
         const turnRamp = age < turnRampMonths ? age / turnRampMonths : 1;
         const lock = incentive < 0 ? lookup(lockIn, -incentive) : 1;
         const equity = Math.max(equityFloor, Math.min(1, 1 - equitySlope * (ltv - 0.8)));
-        const turnover = turnoverBase * turnRamp * season * lock * equity;
-        const cpr = Math.min(cprCap, tuneCpr * (refi + turnover));
+        const turnover = turnoverBase * turnRamp * season * lock * equity * turnHpa;
+        // Cash-out (AFT): HPA × the equity above the cash-out limit, seasoned as refinancing is.
+        const cashOut = cashOutBase > 0 && ltv < cashOutLtv ? cashOutBase * Math.min(1, (cashOutLtv - ltv) / cashOutFull) * refiRamp : 0;
+        const cpr = Math.min(cprCap, tuneCpr * (refi + turnover + cashOut));
         const prepay = (stay - sched) * lookup(smmOf, cpr);
         const newC = stay - sched - prepay + cured;
         const newD = D - events - cured + toDlq;

@@ -2,6 +2,8 @@ import type { DealSpec } from '../deal/deal-spec.ts';
 import type { ValidationIssue } from '../deal/validate-deal.ts';
 import type { RateInput } from '../rates/vector.ts';
 import type { DealScenario } from './run-deal.ts';
+import { ymdToIso } from './deal-dates.ts';
+import { firstPaymentDateNumberAfter } from './run-from-settlement.ts';
 import type { RequestVector, SimulationRequest } from './simulation-types.ts';
 
 /**
@@ -77,6 +79,7 @@ export function validateSimulationRequest(req: SimulationRequest): ValidationIss
  */
 export function requestToScenario(spec: DealSpec, req: SimulationRequest): DealScenario {
   const agency = spec.family === 'Agency';
+  const settlementIso = req.SettlementDate ? ymdToIso(req.SettlementDate) : null;
   const tune = (v: RateInput, factor: number | undefined): RateInput => {
     const f = factor ?? 1;
     if (f === 1) return v;
@@ -85,12 +88,22 @@ export function requestToScenario(spec: DealSpec, req: SimulationRequest): DealS
   const cpr = tune(requestVectorToRate(req.Cpr), req.TuneCpr);
   // An ABS speed is one number (percent of the original count per month): the first value of a vector.
   const absPct = (typeof cpr === 'number' ? cpr : (cpr[0] ?? 0)) * 100;
+  const psa = req.StandardCprPct ?? null;
+  const sda = req.StandardCdrPct ?? null;
+  // PSA/SDA presets read by loan age run as the engine's standard speeds (each line's own age).
+  const prepay: DealScenario['prepay'] = req.PrepaymentConvention === 'ABS' ? { kind: 'abs', pct: absPct }
+    : psa !== null ? { kind: 'standard', pct: psa * (req.TuneCpr ?? 1) } : { kind: 'annual', values: cpr };
+  const defaults: DealScenario['default'] = agency ? { kind: 'annual', values: 0 }
+    : sda !== null ? { kind: 'standard', pct: sda * (req.TuneCdr ?? 1) } : { kind: 'annual', values: tune(requestVectorToRate(req.Cdr), req.TuneCdr) };
   return {
-    prepay: req.PrepaymentConvention === 'ABS' ? { kind: 'abs', pct: absPct } : { kind: 'annual', values: cpr },
-    default: { kind: 'annual', values: agency ? 0 : tune(requestVectorToRate(req.Cdr), req.TuneCdr) },
+    prepay,
+    default: defaults,
     severity: tune(requestVectorToRate(req.LossSeverity), req.TuneSeverity),
     delinquency: agency ? 0 : requestVectorToRate(req.Delinquency),
     indexRate: indexRateOf(req),
+    // IndexCurve[0] is the index of the first payment period after settlement (its help says so),
+    // whatever period the deal's stored state starts the projection at.
+    ...(hasIndexCurve(req) && settlementIso ? { indexFirstPaymentDateNumber: firstPaymentDateNumberAfter(spec, settlementIso) } : {}),
     lossSource: 'scenario',
     cleanUpCall: req.CleanupCall ?? false,
     timeCall: req.Cancellation ?? false,

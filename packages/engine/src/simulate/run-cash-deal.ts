@@ -5,12 +5,11 @@ import { createFlows } from '../collateral/collateral-types.ts';
 import { projectRepLines } from '../collateral/project-rep-lines.ts';
 import { runCashWaterfall } from '../cash-waterfall/index.ts';
 import type { CashWaterfallResult, GroupCollections } from '../cash-waterfall/cash-waterfall-types.ts';
-import { valueAt } from '../rates/vector.ts';
 import { aggregatePoolPeriods, splitDecline } from '../waterfall/pool-periods.ts';
 import type { PoolPeriod } from '../waterfall/pool-periods.ts';
 import { addMonthsOnDay, daysBetween, firstAccrualStart } from './deal-dates.ts';
 import type { CollateralProjector, DealScenario } from './run-deal.ts';
-import { startingLines } from './run-deal.ts';
+import { indexRateAt, startingLines } from './run-deal.ts';
 import { groupStartBalances } from './group-start-balances.ts';
 
 /** Everything one cash-flow deal run produced (RMBS, ABS, agency). */
@@ -119,7 +118,7 @@ export function runCashDeal(spec: DealSpec, scenario: DealScenario, state: DealS
     const date = addMonthsOnDay(spec.dates.firstPaymentDate, lastPd + i, spec.dates.paymentDayOfMonth);
     paymentDates.push(date);
     accrualDays.push(daysBetween(prev, date));
-    indexRates.push(valueAt(scenario.indexRate, i));
+    indexRates.push(indexRateAt(scenario, lastPd + i + 1, i));
     prev = date;
   }
   const startBalances = state ? spec.tranches.map((t) => cents(state.notionals[t.name] ?? 0)) : null;

@@ -17,6 +17,13 @@ export interface DealScenario {
   delinquency: RateInput;
   /** Floating index (SOFR/LIBOR) by payment period, fraction; last value extends. */
   indexRate: RateInput;
+  /**
+   * Payment date number (1 = the deal's first payment date) that indexRate's first element applies
+   * to. Unset: the first projected period (the state's next payment date). A forward curve entered
+   * as of settlement sets it to the first payment date after the settlement (issue 34 #6), so the
+   * curve means the same whether or not the deal's stored state reaches the settlement.
+   */
+  indexFirstPaymentDateNumber?: number;
   /** 'deal': the deal's fixed loss share (PPM tables); 'scenario': the severity input. */
   lossSource: 'deal' | 'scenario';
   /** Overrides of the deal's collateral conventions (undefined = deal setting). */
@@ -127,8 +134,18 @@ export function runDeal(spec: DealSpec, scenario: DealScenario, state: DealState
     const date = addMonthsOnDay(spec.dates.firstPaymentDate, p.pool.paymentDateNumber - 1, spec.dates.paymentDayOfMonth);
     paymentDates.push(date);
     accrualDays.push(daysBetween(prev, date));
-    indexRates.push(valueAt(scenario.indexRate, i));
+    indexRates.push(indexRateAt(scenario, p.pool.paymentDateNumber, i));
     prev = date;
   });
   return { kind: 'reference-tranche', spec, convention, lossSource: scenario.lossSource, flows, pool, waterfall, paymentDates, accrualDays, indexRates };
+}
+
+/**
+ * The index of the period at payment date number `paymentDateNumber`, the run's `i`-th: by payment
+ * date number when the scenario anchors its index path (indexFirstPaymentDateNumber), else by
+ * projected period. Periods before the anchor (paid before settlement) take the path's first rate.
+ */
+export function indexRateAt(scenario: Pick<DealScenario, 'indexRate' | 'indexFirstPaymentDateNumber'>, paymentDateNumber: number, i: number): number {
+  const first = scenario.indexFirstPaymentDateNumber;
+  return valueAt(scenario.indexRate, first === undefined ? i : Math.max(0, paymentDateNumber - first));
 }

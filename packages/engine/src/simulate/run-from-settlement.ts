@@ -19,6 +19,19 @@ export function lastPaymentDateOnOrBefore(spec: Pick<DealSpec, 'dates'>, settlem
 }
 
 /**
+ * Payment date number (1 = the first payment date) of the first payment date after `settlementIso`:
+ * the period a forward curve entered as of settlement starts at (issue 34 #6).
+ */
+export function firstPaymentDateNumberAfter(spec: Pick<DealSpec, 'dates'>, settlementIso: string): number {
+  const d = spec.dates;
+  const last = lastPaymentDateOnOrBefore(spec, settlementIso);
+  if (last === null) return 1;
+  const [fy, fm] = d.firstPaymentDate.split('-').map(Number) as [number, number];
+  const [ly, lm] = last.split('-').map(Number) as [number, number];
+  return (ly - fy) * 12 + (lm - fm) + 2;
+}
+
+/**
  * A run seen from its settlement date: period 1 is the first payment date after settlement
  * (issue 23 #7). A run starts at the deal state of the last stored remittance on or before the
  * settlement (or at closing); when that remittance is older than the last payment date before the

@@ -9,7 +9,8 @@ import { bondRows } from './bond-cashflows.ts';
 import { bondMetrics } from './bond-metrics.ts';
 import { paymentDateCollateralRows } from './collateral-rows.ts';
 import { isoToYmd, ymdToIso } from './deal-dates.ts';
-import { hasIndexCurve, requestToScenario } from './request-scenario.ts';
+import { hasIndexCurve, requestToScenario, requestVectorToRate } from './request-scenario.ts';
+import { runToLossTiming } from './loss-timing-run.ts';
 import { runAnyDeal } from './run-any-deal.ts';
 import { runFromSettlement } from './run-from-settlement.ts';
 import { cashMiscVariables } from './cash-triggers.ts';
@@ -56,7 +57,14 @@ function projectRequest(spec: DealSpec, request: SimulationRequest, asOf: DealSt
     return runAnyDeal(spec, hasIndexCurve(request) ? { ...p.scenario, indexRate: scenario.indexRate } : p.scenario, asOf, p.project);
   }
   const project = request.RunLoanLevel && tape ? (sc: CollateralScenario, months: number) => projectLoans(tape, sc, months) : undefined;
-  return runAnyDeal(spec, requestToScenario(spec, request), asOf, project);
+  const scenario = requestToScenario(spec, request);
+  const timing = request.LossTiming ?? null;
+  if (timing && spec.family !== 'Agency') {
+    // A cumulative loss with its timing: the CDR is searched on this run's own collateral (issue 34 #5).
+    const runWith = (cdr: number[]) => runAnyDeal(spec, { ...scenario, default: { kind: 'annual', values: cdr } }, asOf, project);
+    return runToLossTiming(runWith, timing, requestVectorToRate(request.Cdr), scenario.severity);
+  }
+  return runAnyDeal(spec, scenario, asOf, project);
 }
 
 /**

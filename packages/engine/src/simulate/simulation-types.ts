@@ -44,6 +44,20 @@ export interface SimulationRequest {
   Cancellation?: boolean;
   /** How Cpr is read: 'CPR' (default) annual rate; 'ABS' the auto-ABS speed (fraction per month of the original loan count), scalar. OpenCRT extension. */
   PrepaymentConvention?: 'CPR' | 'ABS';
+  /**
+   * A "150 PSA" preset in Cpr read by loan age (issue 34 #5): percent of the PSA curve at each
+   * line's (or loan's) own age, as SIFMA defines it. Cpr then holds the curve from age 1 (used only
+   * where a pool vector is needed, e.g. the loss-timing derivation's first guess).
+   */
+  StandardCprPct?: number | null;
+  /** A "100 SDA" preset in Cdr read by loan age (issue 34 #5), as StandardCprPct. */
+  StandardCdrPct?: number | null;
+  /**
+   * A cumulative loss (percent of the balance the run starts from) with its timing by year
+   * (percent shares): the run adjusts Cdr until its own collateral loses exactly that, in those
+   * years (issue 34 #5; Cdr holds the closed-form first guess).
+   */
+  LossTiming?: { CumulativeLossPct: number; SharesPct: readonly number[] } | null;
   /** Months from default to liquidation; null/absent = the deal's convention. OpenCRT extension. */
   RecoveryLagMonths?: number | null;
   /** Servicer advances delinquent P&I; null/absent = the deal's convention. OpenCRT extension. */

@@ -17,7 +17,7 @@ import { cancellationOf, monthIndex } from './cancellation-date.ts';
 import { cutAfterExhausted } from './cashflow-rows.ts';
 import { cirtStepdowns } from './cirt-terms.loader.ts';
 import { customCirtStepdowns } from '../custom-deals/custom-cirt-terms.ts';
-import { checkReinsuranceRequest, checkSettlementBeforeMaturity } from './reinsurance-inputs.ts';
+import { checkReinsuranceRequest, checkSettlementAfterClosing, checkSettlementBeforeMaturity } from './reinsurance-inputs.ts';
 
 /** Deal month (1 = the month of the first payment date) of a date YYYYMMDD. */
 const dealMonthOf = (ymd: number, firstPayment: number): number => monthIndex(ymd) - monthIndex(firstPayment) + 1;
@@ -33,6 +33,12 @@ export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: Cirt
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
   if (deal.deal_type !== 'CIRT') throw new Invalid(`${deal.deal_name} is not a CIRT deal.`);
   checkSettlementBeforeMaturity(body.SettlementDate, deal.maturity_date);
+  checkSettlementAfterClosing(body.SettlementDate, deal);
+  // A CIRT reference pool is disclosed as monthly pool remittances, never as a loan tape: a
+  // loan-level request would silently run the rep line (issue 34 #6), so it is refused.
+  if (body.RunLoanLevel === true) {
+    throw new Invalid(`Loan-level runs are not available for ${deal.deal_name}: a CIRT deal has no loan tape (its reference pool is reported as pool totals only). Run it without RunLoanLevel.`);
+  }
   const checked = await checkReinsuranceRequest(ctx, user, body);
   const settings = checked.settings;
   let request = checked.request;

@@ -89,7 +89,7 @@ export async function checkReinsuranceRequest(
   return { body: simBody, request, settings: { initialLimit, collateralPct, interestRate } };
 }
 
-const mmDdYyyy = (ymd: number): string =>
+export const mmDdYyyy = (ymd: number): string =>
   `${String(Math.floor(ymd / 100) % 100).padStart(2, '0')}/${String(ymd % 100).padStart(2, '0')}/${Math.floor(ymd / 10000)}`;
 
 /**
@@ -100,5 +100,26 @@ export function checkSettlementBeforeMaturity(settlementDate: number | string | 
   const settlement = Number(settlementDate ?? 0);
   if (settlement > 0 && maturityYmd > 0 && settlement >= maturityYmd) {
     throw new Invalid(`The settlement date must be before the maturity date ${mmDdYyyy(maturityYmd)}.`);
+  }
+}
+
+/** The calendar day before a date YYYYMMDD, as YYYYMMDD. */
+function dayBefore(ymd: number): number {
+  const d = new Date(Date.UTC(Math.floor(ymd / 10000), (Math.floor(ymd / 100) % 100) - 1, (ymd % 100) - 1));
+  return d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+}
+
+/**
+ * A settlement date before the deal's closing is refused with the range a run accepts (issue 34
+ * #6): it used to run silently from the closing date, so the answer was not for the date asked.
+ * The range is in the screen's MM/DD/YYYY format, from the closing date to the day before maturity.
+ */
+export function checkSettlementAfterClosing(
+  settlementDate: number | string | null | undefined, deal: { deal_name: string; issue_date: number; maturity_date: number },
+): void {
+  const settlement = Number(settlementDate ?? 0);
+  if (settlement > 0 && deal.issue_date > 0 && settlement < deal.issue_date) {
+    const last = deal.maturity_date > 0 ? ` to ${mmDdYyyy(dayBefore(deal.maturity_date))}` : ' on';
+    throw new Invalid(`Settlement Date must be from ${mmDdYyyy(deal.issue_date)}${last}: ${deal.deal_name} closed on ${mmDdYyyy(deal.issue_date)}.`);
   }
 }

@@ -17,7 +17,21 @@ const GROUP_EXPRESSIONS: Record<CollateralGroupBy, ReturnType<typeof sql<string>
   Seller: sql<string>`seller`,
   MortgageInsuranceType: sql<string>`coalesce(mi_type, 'None')`,
   ForbearanceFlag: sql<string>`case when assistance_plan = 'F' then 'Y' else 'N' end`,
+  // Credit buckets (issue 34 #3): the GSE disclosure bands; a bucket's label sorts in its order.
+  FicoBucket: sql<string>`case when credit_score is null then 'Unknown' when credit_score < 620 then '1: < 620'
+    when credit_score < 680 then '2: 620-679' when credit_score < 720 then '3: 680-719' when credit_score < 760 then '4: 720-759'
+    when credit_score < 800 then '5: 760-799' else '6: 800+' end`,
+  LtvBucket: ltvBuckets(sql`ltv`),
+  CltvBucket: ltvBuckets(sql`cltv`),
+  DtiBucket: sql<string>`case when dti is null then 'Unknown' when dti <= 30 then '1: <= 30' when dti <= 36 then '2: 30.01-36'
+    when dti <= 43 then '3: 36.01-43' when dti <= 50 then '4: 43.01-50' else '5: > 50' end`,
 };
+
+/** LTV-type bands of the GSE vintage tables: up to 60, 60.01-80, 80.01-90, 90.01-97, over 97. */
+function ltvBuckets(column: ReturnType<typeof sql>) {
+  return sql<string>`case when ${column} is null then 'Unknown' when ${column} <= 60 then '1: <= 60' when ${column} <= 80 then '2: 60.01-80'
+    when ${column} <= 90 then '3: 80.01-90' when ${column} <= 97 then '4: 90.01-97' else '5: > 97' end`;
+}
 
 export function createDealsRepository(baseDb: Db) {
   const db = dealsDb(baseDb);

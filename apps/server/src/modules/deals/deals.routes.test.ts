@@ -240,6 +240,24 @@ describe('histories', () => {
     expect((await get(`/deals/${enc('STACR 2026-DNA1')}/collateral/202610/report?group=ForbearanceFlag`, user)).statusCode).toBe(400);
     expect((await get(`/deals/${name}/collateral/202610/report?group=Color`, user)).statusCode).toBe(400);
   });
+
+  it('groups the loan tape by FICO, LTV, CLTV and DTI buckets; each grouping adds up to the pool (issue 34 #3)', async () => {
+    const name = enc('CAS 2021-R03');
+    const d = DealDetailSchema.parse((await get(`/deals/${name}`, user)).json());
+    const bands: Record<string, RegExp> = {
+      FicoBucket: /^(\d: (< 620|\d{3}-\d{3}|800\+)|Unknown)$/, LtvBucket: /^(\d: (<= 60|\d{2}\.01-\d{2}|> 97)|Unknown)$/,
+      CltvBucket: /^(\d: (<= 60|\d{2}\.01-\d{2}|> 97)|Unknown)$/, DtiBucket: /^(\d: (<= 30|\d{2}\.01-\d{2}|> 50)|Unknown)$/,
+    };
+    for (const [group, label] of Object.entries(bands)) {
+      const res = await get(`/deals/${name}/collateral/202610/report?group=${group}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = CollateralReportSchema.parse(res.json());
+      // CAS 2021-R03 is a 60.01-80 LTV pool: its LTV grouping is one band; scores and DTIs spread.
+      expect(rows.length, group).toBeGreaterThanOrEqual(group === 'FicoBucket' || group === 'DtiBucket' ? 2 : 1);
+      for (const r of rows) expect(r.Group, group).toMatch(label);
+      expect(rows.reduce((s, r) => s + Math.round(r.CurrentBalance * 100), 0), group).toBe(Math.round(d.CollateralCurrentBalance * 100));
+    }
+  });
 });
 
 describe('POST /administrator/loadCatalogue', () => {

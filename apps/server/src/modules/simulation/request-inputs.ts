@@ -1,4 +1,4 @@
-import { curvePresetRate, type PresetField, type RequestRate, type SimulationRequestBody } from '@opencrt/contracts';
+import { curvePresetRate, lossTimingShares, type PresetField, type RequestRate, type SimulationRequestBody } from '@opencrt/contracts';
 import type { SimulationRequest } from '@opencrt/engine';
 import { lossTimingCdr } from './loss-timing-input.ts';
 import { AppError, Invalid } from '../../http/errors.ts';
@@ -15,6 +15,15 @@ const NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i;
  * 000 §7), whose percent values become fractions with the leading period-0 element the request
  * convention expects.
  */
+/** The PSA/SDA speed (percent of the curve) of a preset in a CPR or CDR field; null when the text is no preset. */
+function presetSpeedOf(value: RequestRate, field: PresetField): number | null {
+  if (typeof value !== 'string') return null;
+  const preset = curvePresetRate(value.trim(), field);
+  if (!preset || 'error' in preset) return null;
+  const speed = Number(value.trim().split(/\s+/)[0]);
+  return Number.isFinite(speed) ? speed : null;
+}
+
 async function rateOf(value: RequestRate, allowVectorName: boolean, lookup: VectorLookup, field?: PresetField): Promise<number | number[] | undefined> {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') return value;
@@ -68,6 +77,18 @@ export async function toEngineRequest(body: SimulationRequestBody, lookup: Vecto
   if (body.UserCollateralCashflow) request.UserCollateralCashflow = body.UserCollateralCashflow.CollateralCashflow;
   if (body.Cancellation !== undefined) request.Cancellation = body.Cancellation;
   if (body.PrepaymentConvention) request.PrepaymentConvention = body.PrepaymentConvention;
+  // SIFMA reads a PSA/SDA curve at the loans' own age (issue 34 #5); "Settlement" keeps the
+  // expanded vector from age 1 (Cpr/Cdr above), the curve as a new pool would see it.
+  const modelled = body.PrepaymentModel !== undefined && body.PrepaymentModel !== null && body.PrepaymentModel !== 'UserDefined';
+  if (body.CurveAge !== 'Settlement' && !modelled) {
+    const psa = presetSpeedOf(body.Cpr, 'CPR');
+    const sda = timedCdr ? null : presetSpeedOf(body.Cdr, 'CDR');
+    if (psa !== null) request.StandardCprPct = psa;
+    if (sda !== null) request.StandardCdrPct = sda;
+  }
+  if (timedCdr && body.CumulativeLoss !== null && body.CumulativeLoss !== undefined) {
+    request.LossTiming = { CumulativeLossPct: body.CumulativeLoss, SharesPct: lossTimingShares(body.LossTiming ?? '') ?? [] };
+  }
   if (body.RecoveryLagMonths !== undefined && body.RecoveryLagMonths !== null) request.RecoveryLagMonths = body.RecoveryLagMonths;
   if (body.ServicerAdvancing !== undefined && body.ServicerAdvancing !== null) request.ServicerAdvancing = body.ServicerAdvancing;
   // Credit-model inputs (fractions; flat or period-indexed like the vectors).

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Issue 23 #1: a settlement date on or after the deal's maturity is refused on every run (it ran
-// STACR 2026-DNA1 at 01/01/2099 and answered WALs of −64.97); before the issue date it is the
-// issue date (spec 000 §4).
+// STACR 2026-DNA1 at 01/01/2099 and answered WALs of −64.97); before the issue date it is refused
+// with the range (issue 34 #6).
 const DNA1 = 'STACR 2026-DNA1';
 const LATE = 20990101;
 const speeds = { Cpr: [0, 0.1], Cdr: [0, 0.01], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0365786] };
@@ -62,10 +62,10 @@ describe('settlement dates outside the deal\'s life', () => {
     expect(grid.json().Message).toBe('Line 1: The settlement date must be before the maturity date 02/25/2046.');
   });
 
-  it('a settlement date before the issue date runs from the issue date, and the details say so', async () => {
-    const early = (await post('/simulate', { ...deal, SettlementDate: 20200101 })).json();
-    const atIssue = (await post('/simulate', { ...deal, SettlementDate: 20260217 })).json();
-    expect(early.BondsCashflows).toEqual(atIssue.BondsCashflows);
+  it('a settlement date before the issue date is refused with the range (issue 34 #6); the details still show the issue date', async () => {
+    const early = await post('/simulate', { ...deal, SettlementDate: 20200101 });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().Message).toBe('Settlement Date must be from 02/17/2026 to 02/24/2046: STACR 2026-DNA1 closed on 02/17/2026.');
     const details = await t.request({ method: 'GET', url: `/api/deals/${encodeURIComponent(DNA1)}/details?settlementDate=20200101`, token: await t.token('analyst') });
     expect(details.statusCode, details.body).toBe(200);
     expect(details.json()).toMatchObject({ SettlementDate: 20260217, IssueDate: 20260217 });

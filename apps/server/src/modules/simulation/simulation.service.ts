@@ -19,7 +19,7 @@ import { toEngineRequest } from './request-inputs.ts';
 import { recoveryLagProblem } from './loss-timing-input.ts';
 import { shallowResponse } from './shallow-response.ts';
 import { scenarioFractionFields, withUnitMessages } from './rate-units.ts';
-import { checkSettlementBeforeMaturity } from '../acis-cirt/reinsurance-inputs.ts';
+import { checkSettlementAfterClosing, checkSettlementBeforeMaturity } from '../acis-cirt/reinsurance-inputs.ts';
 
 export interface PreparedRun {
   dealName: string;
@@ -83,8 +83,8 @@ export async function prepareRun(
   // (issue 23 #1). Deal, bond, breakeven, ACIS (its STACR side), portfolio and vendor-grid runs all
   // come through here.
   checkSettlementBeforeMaturity(settlement, deal.maturity_date);
-  // A settlement date before the issue date is the issue date (spec 000 §4).
-  const effective = Math.max(settlement, deal.issue_date);
+  checkSettlementAfterClosing(settlement, deal);
+  const effective = settlement;
   const start = await ctx.runDeals.start(ctx.db, deal.deal_name, effective);
   if (!start?.spec) throw new Invalid(`The ${deal.deal_type} waterfall of ${deal.deal_name} is not modelled yet.`);
   const spec = start.spec;

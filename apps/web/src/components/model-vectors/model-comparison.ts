@@ -20,8 +20,25 @@ export function averageOver(values: readonly number[], from: number, to: number,
   return w > 0 ? sum / w : 0;
 }
 
+/**
+ * Cumulative default over months 1..to as a fraction of the starting balance: each month defaults
+ * its MDR of what survived defaults and prepayments before it (scheduled amortization left out).
+ * It is where a convex default curve shows (issue 34 #3): the loan level's riskier loans default
+ * more than the rep line's averages save, and the gap adds up over the months.
+ */
+export function cumulativeDefault(cdr: readonly number[], cpr: readonly number[], to: number): number {
+  let alive = 1, defaulted = 0;
+  for (let m = 0; m < Math.min(to, cdr.length); m++) {
+    const mdr = 1 - Math.pow(1 - Math.min(cdr[m] ?? 0, 0.999999), 1 / 12);
+    const smm = 1 - Math.pow(1 - Math.min(cpr[m] ?? 0, 0.999999), 1 / 12);
+    defaulted += alive * mdr;
+    alive *= (1 - mdr) * (1 - smm);
+  }
+  return defaulted;
+}
+
 export interface ComparisonRow {
-  measure: 'CPR' | 'CDR' | 'Severity';
+  measure: 'CPR' | 'CDR' | 'Severity' | 'Cumulative default';
   /** Per window: the averages as fractions. */
   windows: { loanLevel: number; repLine: number }[];
 }
@@ -38,5 +55,11 @@ export function comparisonRows(run: CreditModelRun): ComparisonRow[] {
     row('CPR', run.LoanLevel.Cpr, rep.Cpr),
     row('CDR', run.LoanLevel.Cdr, rep.Cdr),
     row('Severity', run.LoanLevel.Severity, rep.Severity, run.LoanLevel.Cdr, rep.Cdr),
+    {
+      measure: 'Cumulative default',
+      windows: COMPARISON_WINDOWS.map((w) => ({
+        loanLevel: cumulativeDefault(run.LoanLevel.Cdr, run.LoanLevel.Cpr, w.to), repLine: cumulativeDefault(rep.Cdr, rep.Cpr, w.to),
+      })),
+    },
   ];
 }

@@ -1,7 +1,7 @@
 import type { CreditModelRun } from '@opencrt/contracts';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { averageOver, comparisonRows } from './model-comparison.ts';
+import { averageOver, comparisonRows, cumulativeDefault } from './model-comparison.ts';
 import { creditModelLabel, ModelVectorsChart } from './model-vectors-chart.tsx';
 
 const row = (Period: number, IsHistorical = false) => ({ Period, CprRate: 0.1, CdrRate: 0.002, LossSeverityRate: 0.3, IsHistorical });
@@ -54,6 +54,24 @@ describe('model vectors chart (issue 24)', () => {
     expect(cdr).toEqual(['0.40', '0.10', '+0.30', '0.40', '0.10', '+0.30']);
     const cpr = within(screen.getByTestId('model-comparison-cpr')).getAllByRole('cell').map((c) => c.textContent);
     expect(cpr.slice(0, 3)).toEqual(['12.00', '10.00', '+2.00']);
+    // The gap a convex default curve makes, summed to each window's end (issue 34 #3).
+    const cum = within(screen.getByTestId('model-comparison-cumulative-default')).getAllByRole('cell').map((c) => c.textContent);
+    expect(cum).toEqual([0.4, 0.1, 0.3].map((_, k) => {
+      const ll = cumulativeDefault(run.LoanLevel.Cdr, run.LoanLevel.Cpr, 12), rl = cumulativeDefault(run.RepLine?.Cdr ?? [], run.RepLine?.Cpr ?? [], 12);
+      const v = [ll, rl, ll - rl][k] as number;
+      return `${k === 2 && v > 0 ? '+' : ''}${(v * 100).toFixed(2)}`;
+    }).concat([0, 1, 2].map((k) => {
+      const ll = cumulativeDefault(run.LoanLevel.Cdr, run.LoanLevel.Cpr, 60), rl = cumulativeDefault(run.RepLine?.Cdr ?? [], run.RepLine?.Cpr ?? [], 60);
+      const v = [ll, rl, ll - rl][k] as number;
+      return `${k === 2 && v > 0 ? '+' : ''}${(v * 100).toFixed(2)}`;
+    })));
+    expect(cum[0]).toBe('0.38');
+  });
+
+  it('cumulative default: each month defaults its MDR of what survived (0.4 % CDR, 12 % CPR: 1.475 % over 60 months)', () => {
+    expect(cumulativeDefault(months(0.004), months(0), 12)).toBeCloseTo(0.004, 10);
+    expect(cumulativeDefault(months(0.004), months(0.12), 60)).toBeCloseTo(0.014754, 5);
+    expect(cumulativeDefault([], [], 12)).toBe(0);
   });
 
   it('agency deals show CPR only; a deal without a loan tape (RepLine null) shows no comparison', () => {

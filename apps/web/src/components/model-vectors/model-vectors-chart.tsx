@@ -95,8 +95,8 @@ function LoanLevelVsRepLine({ run, label, agency }: { run: CreditModelRun; label
         </thead>
         <tbody>
           {table.map((r) => (
-            <tr key={r.measure} data-testid={`model-comparison-${r.measure.toLowerCase()}`}>
-              <th>{r.measure} %{r.measure === 'Severity' ? ' (CDR-weighted)' : ''}</th>
+            <tr key={r.measure} data-testid={`model-comparison-${r.measure.toLowerCase().replace(' ', '-')}`}>
+              <th>{r.measure} %{r.measure === 'Severity' ? ' (CDR-weighted)' : r.measure === 'Cumulative default' ? ' (of the starting balance, to the window\'s end)' : ''}</th>
               {r.windows.map((w, i) => [w.loanLevel, w.repLine, w.loanLevel - w.repLine].map((v, k) => (
                 <td key={`${i}-${k}`} className="text-end">{k === 2 && v > 0 ? '+' : ''}{(v * 100).toFixed(2)}</td>
               )))}

@@ -73,6 +73,11 @@ export function rampTitle(text: string): string | undefined {
   const values = expandRamp(text);
   if (!values) return undefined;
   const shown = values.map((v) => String(Number(v.toFixed(4))));
+  // A PSA/SDA preset runs at the loans' own age (issue 34 #5): the values shown are the curve by age.
+  if (looksLikeCurvePreset(text.trim())) {
+    return `By loan age as SIFMA defines it (the pool's WALA at settlement; each loan's age in loan-level runs), not from settlement. `
+      + `Curve by age 1-${values.length} (the last extends): ${shown.join(', ')}`;
+  }
   return `${values.length} periods (the last extends to maturity): ${shown.length > 40 ? `${shown.slice(0, 40).join(', ')}, …` : shown.join(', ')}`;
 }
 

@@ -7,6 +7,10 @@ import { useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { curveTextOfFile, INDEX_CURVE_MODE_LABELS, parseCurveText, type IndexCurveMode, type IndexCurveState } from './index-curve.ts';
 
+/** Which period the curve's first rate is (issue 34 #6): the same convention the cashflows and the DM solver use. */
+export const INDEX_CURVE_PERIOD_HELP = 'Period 1 is the first payment date after the settlement date, also when settlement is on or after '
+  + "the deal's first payment date (periods paid before settlement are not shown and take period 1's rate).";
+
 export function IndexCurveInput({ value, onChange, disabled = false }: {
   value: IndexCurveState; onChange(next: IndexCurveState): void; disabled?: boolean;
 }) {
@@ -42,7 +46,7 @@ export function IndexCurveInput({ value, onChange, disabled = false }: {
           <label className="form-label small mb-0" htmlFor="index-curve-vector">Index Vector (%)</label>
           <input id="index-curve-vector" className="form-control form-control-sm" data-testid="index-curve-vector" placeholder="3.5 12R 4.5" maxLength={2000}
             disabled={disabled} value={value.vector} onChange={(e) => onChange({ ...value, vector: e.target.value })} />
-          <div className="form-text mt-0">Monthly percent from period 1; the last rate extends to maturity.</div>
+          <div className="form-text mt-0">Monthly percent from period 1; the last rate extends to maturity. {INDEX_CURVE_PERIOD_HELP}</div>
         </div>
       )}
       {value.mode === 'curve' && (
@@ -59,6 +63,7 @@ export function IndexCurveInput({ value, onChange, disabled = false }: {
             </label>
             <span className="form-text mt-0" data-testid="index-curve-count">{count} months; the last rate extends to maturity.</span>
           </div>
+          <div className="form-text mt-0" data-testid="index-curve-period-help">{INDEX_CURVE_PERIOD_HELP}</div>
           {importError && <div className="text-danger small" role="alert">{importError}</div>}
         </div>
       )}

@@ -40,7 +40,7 @@ describe('loss timing inputs (issue 25 #6)', () => {
   it('takes "100 SDA" and "150 PSA" in the CPR and CDR inputs as typed, with the curve on hover', () => {
     expect(toRequestRate('100 SDA', true)).toBe('100 SDA');
     expect(toRequestRate('150 psa', true)).toBe('150 psa');
-    expect(rampTitle('150 PSA')).toMatch(/^30 periods \(the last extends to maturity\): 0\.3, 0\.6, 0\.9/);
+    expect(rampTitle('150 PSA')).toMatch(/^By loan age as SIFMA defines it \(the pool's WALA at settlement; each loan's age in loan-level runs\), not from settlement\. Curve by age 1-30 \(the last extends\): 0\.3, 0\.6, 0\.9/);
     expect(rampTitle('abc SDA')).toBeUndefined();
   });
 });

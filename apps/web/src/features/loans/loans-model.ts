@@ -10,6 +10,7 @@ export const isCasDeal = (name: string): boolean => /^CAS/i.test(name.trim());
 
 const COMMON: [CollateralGroupBy, string][] = [
   ['Servicer', 'Servicer'], ['State', 'State'], ['PropertyType', 'Property Type'], ['LoanPurpose', 'Loan Purpose'], ['Seller', 'Seller'],
+  ['FicoBucket', 'FICO Bucket'], ['LtvBucket', 'LTV Bucket'], ['CltvBucket', 'CLTV Bucket'], ['DtiBucket', 'DTI Bucket'],
 ];
 const CAS_ONLY: [CollateralGroupBy, string][] = [['MortgageInsuranceType', 'Mortgage Insurance Type'], ['ForbearanceFlag', 'Forbearance Flag']];
 
