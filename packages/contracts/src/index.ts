@@ -22,3 +22,4 @@ export * from './report-sql.ts';
 export * from './breakeven.ts';
 export * from './export-format.ts';
 export * from './field-messages.ts';
+export * from './vintages.ts';

@@ -14,6 +14,7 @@ import * as catalogNotifications from './0019-catalog-notifications.ts';
 import * as remitHistoryNotifications from './0022-remit-history-notifications.ts';
 import * as failedLoginAddress from './0026-failed-login-address.ts';
 import * as scenarioIndexCurve from './0027-scenario-index-curve.ts';
+import * as gseFiles from './0033-gse-files.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0022-remit-history-notifications': remitHistoryNotifications,
   '0026-failed-login-address': failedLoginAddress,
   '0027-scenario-index-curve': scenarioIndexCurve,
+  '0033-gse-files': gseFiles,
 };
