@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   GseFileListSchema, ImportJobParamsSchema, ImportJobSchema, StratListSchema, StratQuerySchema, VintageListSchema, VintageQuerySchema,
@@ -52,7 +53,7 @@ export const loanDataModule: ApiModule = {
       schema: { tags, summary: 'Upload a GSE file (body: the file, application/octet-stream) and import it', querystring: UploadQuerySchema, response: { 202: ImportJobSchema } },
     }, async (request, reply) => {
       if (!request.headers['content-type']?.startsWith('application/octet-stream')) throw new Invalid('send the file as the body with Content-Type application/octet-stream');
-      const job = await uploads.start(request.query.name, request.body as NodeJS.ReadableStream as import('node:stream').Readable);
+      const job = await uploads.start(request.query.name, request.body as Readable);
       return reply.code(202).send(job);
     });
 
