@@ -11,7 +11,8 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/database.ts';
 import { detectLayout, firstLine, hashFile, readablePath, sourceEntries, type SourceEntry } from './gse-source.ts';
-import { type FieldKind, type FieldSpec, GSE_LAYOUTS, type GseLayoutName } from './gse-layouts.ts';
+import { parseLine } from '../deals/loan-tape.layouts.ts';
+import { GSE_LAYOUTS, type GseLayoutName } from './gse-layouts.ts';
 import { fannieLoansFromStage, fannieMonthlyFromStage, fannieStageSelect, freddieLoansSelect, freddieMonthlySelect, readCsv } from './gse-sql.ts';
 import { findGseFile, insertGseFile, type GseFileRecord } from './gse-files.repository.ts';
 import { literal, type LoanStore, type StoreConnection } from './loan-store.ts';
@@ -47,14 +48,6 @@ export class ImportRefused extends Error {}
 
 const MAX_PROBLEMS = 100;
 
-const KIND_WORDS: Record<FieldKind, (spec: FieldSpec) => string> = {
-  int: () => 'a whole number',
-  num: () => 'a number',
-  yyyymm: () => 'a YYYYMM date',
-  mmyyyy: () => 'an MMYYYY date',
-  code: (spec) => `one of ${(spec.values ?? []).join(', ')}`,
-  text: () => 'text',
-};
 
 /** Imports the files in order; `layout` overrides detection for every file. */
 export async function importGseFiles(
@@ -163,22 +156,22 @@ async function collectRejects(c: StoreConnection, table: string, meta: { label: 
   const [count] = await c.rows(`SELECT count(DISTINCT line) AS n FROM ${table}`);
   const room = MAX_PROBLEMS - problems.length;
   if (room > 0) {
-    // A wrong field count is reported once per missing column; one problem per line is enough.
-    const rows = await c.rows(`SELECT DISTINCT ON (line, fault) line, column_name, error_type, error_message,
-        CASE WHEN error_type = 'CAST' THEN column_idx ELSE -1 END AS fault
-      FROM ${table} ORDER BY line, fault LIMIT ${room}`);
+    // A wrong field count is reported once per missing column, one problem per line is enough. A
+    // value DuckDB could not convert is named by checking the rejected line against the layout in
+    // JavaScript (parseLine): DuckDB 1.5 names the wrong column once a query reads only some columns.
+    const rows = await c.rows(`SELECT DISTINCT ON (line) line, error_type, error_message, csv_line
+      FROM ${table} ORDER BY line, CASE WHEN error_type = 'CAST' THEN 1 ELSE 0 END LIMIT ${room}`);
     for (const r of rows) {
-      const pos = r.error_type === 'CAST' && typeof r.column_name === 'string' ? Number(r.column_name.slice(1)) : null;
-      const spec = pos ? GSE_LAYOUTS[meta.layout].fields[pos - 1] : undefined;
-      problems.push({
-        File: meta.label,
-        Line: Number(r.line),
-        // Wrong field counts name no column: the whole line is at fault.
-        Field: spec ? `field ${spec.pos} (${spec.name})` : 'line',
-        Message: r.error_type === 'CAST'
-          ? `'${/string "([^"]*)"/.exec(String(r.error_message))?.[1] ?? ''}' is not ${spec ? KIND_WORDS[spec.kind](spec) : 'valid'}`
-          : `expected ${GSE_LAYOUTS[meta.layout].width} pipe-delimited fields, found ${/Found: (\d+)/.exec(String(r.error_message))?.[1] ?? 'another number'}`,
-      });
+      const line = Number(r.line);
+      if (r.error_type !== 'CAST') {
+        problems.push({ File: meta.label, Line: line, Field: 'line', Message: `expected ${GSE_LAYOUTS[meta.layout].width} pipe-delimited fields, found ${/Found: (\d+)/.exec(String(r.error_message))?.[1] ?? 'another number'}` });
+        continue;
+      }
+      const errors: string[] = [];
+      parseLine(String(r.csv_line ?? ''), line, GSE_LAYOUTS[meta.layout], errors);
+      const found = errors.map((e) => /^line \d+, (field \d+ \(.*?\)): (.*)$/.exec(e)).filter((m) => m !== null);
+      if (!found.length) problems.push({ File: meta.label, Line: line, Field: 'line', Message: String(r.error_message).slice(0, 500) });
+      for (const m of found) if (problems.length < MAX_PROBLEMS) problems.push({ File: meta.label, Line: line, Field: m[1] ?? '', Message: (m[2] ?? '').slice(0, 500) });
     }
   }
   await c.run(`DROP TABLE IF EXISTS ${table}`);
