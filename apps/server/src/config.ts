@@ -46,6 +46,17 @@ export interface AppConfig {
   ops: OpsConfig;
   /** Stored items per user (and stored reports): quotas/storage-quotas.ts. */
   quotas: QuotaConfig;
+  /** The GSE loan-level store (README "Loan-level data"). */
+  loanData: LoanDataConfig;
+}
+
+export interface LoanDataConfig {
+  /** Where the Parquet files live (OPENCRT_LOAN_DATA): a directory (default DATA_DIR/loan-data) or an object-storage URL DuckDB reads (s3://bucket/prefix). */
+  location: string;
+  /** Local scratch space: DuckDB spill files, unzip pipes, uploads (DATA_DIR/loan-data-scratch). */
+  scratchDir: string;
+  /** DuckDB's memory limit (OPENCRT_LOAN_DATA_MEMORY, default 1GB); it spills to scratch beyond it. */
+  memoryLimit: string;
 }
 
 export interface OpsConfig {
@@ -82,10 +93,11 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'));
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -123,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       warmUpEngine: env.OPENCRT_WARM_UP !== 'false',
     },
     quotas: loadQuotaConfig(env),
+    loanData: {
+      location: env.OPENCRT_LOAN_DATA || path.join(dataDir, 'loan-data'),
+      scratchDir: path.join(dataDir, 'loan-data-scratch'),
+      memoryLimit: env.OPENCRT_LOAN_DATA_MEMORY || '1GB',
+    },
   };
 }
 

@@ -12,6 +12,11 @@
  *   write-structures
  *       Rebuild data/deals/structures/<id>.json for the demo STACR/CAS/ILN deals without an
  *       offering-memorandum file and for every RMBS, ABS and agency deal (no database needed).
+ *   import-gse FILE... [--layout freddie-origination|freddie-performance|fannie-crt]
+ *       Import GSE loan-level files (plain or .zip) into the Parquet store (cli/loan-data-commands.ts);
+ *       prints {"Files","Loans","PerformanceRows","RejectedLines"} as one JSON line.
+ *   vintages [--by year|quarter] [--ficoMin N --state CA,TX …]
+ *       Vintage curves of the imported loans as JSON (the same as GET /api/vintages).
  *   backup FILE
  *       Write the embedded database (DATA_DIR) to FILE (gzipped tarball).
  *   restore FILE
@@ -36,6 +41,7 @@ import { exportLoanTape } from './modules/deals/loan-export.service.ts';
 import { DEFAULT_DATA_DIR, loadDealRecords } from './modules/deals/deal-catalog.loader.ts';
 import { STRUCTURE_TARGETS, buildReferenceDealSpec } from './modules/deals/deal-structure.builder.ts';
 import { buildCashDealSpec, buildTemplates, cashStructureTargets } from './modules/deals/cash-structure.builder.ts';
+import { LoanDataUsageError, importGseCommand, vintagesCommand } from './cli/loan-data-commands.ts';
 
 class UsageError extends Error {}
 
@@ -66,6 +72,8 @@ const USAGE = `usage:
   npm run data -- import-loans --deal NAME --layout fannie --file FILE
   npm run data -- export-loans --deal NAME --layout freddie|fannie --out DIR
   npm run data -- write-structures
+  npm run data -- import-gse FILE... [--layout freddie-origination|freddie-performance|fannie-crt]
+  npm run data -- vintages [--by year|quarter] [--source freddie|fannie --yearFrom Y --ficoMin N --state CA,TX …]
   npm run data -- backup FILE | restore FILE`;
 
 /** `backup FILE` / `restore FILE` of the embedded database (db/backup.ts). */
@@ -86,8 +94,21 @@ async function backupOrRestore(command: 'backup' | 'restore', positionals: strin
   return 0;
 }
 
+/** import-gse / vintages: their own options, the same database and data directory as the server. */
+async function loanData(command: 'import-gse' | 'vintages', rest: string[]): Promise<number> {
+  const config = loadConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  try {
+    await migrateToLatest(handle.db);
+    return command === 'import-gse' ? await importGseCommand(rest, config, handle.db) : await vintagesCommand(rest, config, handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'import-gse' || command === 'vintages') return loanData(command, rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: command === 'backup' || command === 'restore',
@@ -161,7 +182,7 @@ async function run(argv: string[]): Promise<number> {
 }
 
 run(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (error instanceof UsageError || error instanceof LoanDataUsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     console.error(`${error.message}\n${USAGE}`);
     process.exit(2);
   }

@@ -23,3 +23,4 @@ export * from './breakeven.ts';
 export * from './export-format.ts';
 export * from './field-messages.ts';
 export * from './stochastic.ts';
+export * from './vintages.ts';

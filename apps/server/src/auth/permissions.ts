@@ -26,6 +26,10 @@ export const PERMISSION_ROLES = {
   'models:aft': ['AFT_User'],
   /** Loan-level runs: LDM or AFT users (spec 000 §6). */
   'runs:loan-level': ['LDM_User', 'AFT_User'],
+  /** Vintage curves and strats of the imported GSE loan-level data (public data: any signed-in user). */
+  'loan-data:read': ROLE_NAMES,
+  /** Importing GSE files into the loan-data store (uploads write to the server's disk). */
+  'loan-data:import': ['Admin'],
   /** Collateral_User: what it gates is not shown in the spec; kept so the role has a home. */
   collateral: ['Collateral_User'],
 } as const satisfies Record<string, readonly RoleName[] | null>;

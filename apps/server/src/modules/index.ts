@@ -3,6 +3,7 @@ import { authModule } from './auth/auth.routes.ts';
 import { customDealsModule } from './custom-deals/custom-deals.routes.ts';
 import { dealsModule } from './deals/deals.routes.ts';
 import { documentationModule } from './documentation/documentation.routes.ts';
+import { loanDataModule } from './loan-data/loan-data.routes.ts';
 import type { ApiModule } from './module.ts';
 import { portfoliosModule } from './portfolios/portfolios.routes.ts';
 import { publicFormsModule } from './public-forms/public-forms.routes.ts';
@@ -29,5 +30,6 @@ export const modules: ApiModule[] = [
   reportsModule,
   documentationModule,
   userCashflowsModule,
+  loanDataModule,
   customDealsModule,
 ];

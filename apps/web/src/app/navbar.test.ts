@@ -32,6 +32,6 @@ describe('navbar groups (issue 23 #8: one row at 1024 px)', () => {
     ]);
     const labels = (name: string) => items.flatMap((i) => (i.kind === 'group' && i.group === name ? i.entries.map((e) => e.label) : []));
     expect(labels('Analysis')).toEqual(['Bond Analysis', 'ACIS Analysis', 'CIRT Analysis']);
-    expect(labels('Data')).toEqual(['Saved Scenarios', 'Vectors', 'Cashflows', 'Loans']);
+    expect(labels('Data')).toEqual(['Saved Scenarios', 'Vectors', 'Cashflows', 'Loans', 'Vintages']);
   });
 });

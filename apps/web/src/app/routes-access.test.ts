@@ -13,6 +13,9 @@ const SPEC_002 = {
   '/admin': { anyRole: ['Admin'] },
   '/admin_reports': { anyRole: ['Admin'] },
   '/admin_adco': { anyRole: ['Admin'] },
+  // Issue 33: vintage curves for every signed-in user, GSE file uploads for administrators.
+  '/vintages': 'login',
+  '/admin_loan_data': { anyRole: ['Admin'] },
   '/settings': 'login',
   '/rpx_file_creator': 'login',
   '/password_forgot': 'public',
@@ -44,7 +47,7 @@ describe('spec 002 routes and guards', () => {
   it('the navbar has Settings in the user menu and Users, Reports, Models in the Admin menu', () => {
     const shown = (menu: string) => navEntries.filter((e) => e.menu === menu && e.available).map((e) => e.label);
     expect(shown('user')).toEqual(['Settings']);
-    expect(shown('admin')).toEqual(['Users', 'Reports', 'Models', 'API reference']);
+    expect(shown('admin')).toEqual(['Users', 'Reports', 'Models', 'Loan data', 'API reference']);
     expect(navEntries.find((e) => e.path === '/reports')).toMatchObject({ available: true, anyRole: ['Reports_Consumer', 'Admin'] });
   });
 });

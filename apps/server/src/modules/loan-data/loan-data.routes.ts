@@ -1,0 +1,69 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import {
+  GseFileListSchema, ImportJobParamsSchema, ImportJobSchema, StratListSchema, StratQuerySchema, VintageListSchema, VintageQuerySchema,
+} from '@opencrt/contracts';
+import { Invalid, NotFound } from '../../http/errors.ts';
+import type { ApiModule } from '../module.ts';
+import { listGseFiles } from './gse-files.repository.ts';
+import { openLoanDataStore } from './loan-data.store.ts';
+import type { LoanStore } from './loan-store.ts';
+import { UploadJobs } from './upload-jobs.ts';
+import { stratify, vintageCurves } from './vintage.service.ts';
+
+const tags = ['loan-data'];
+const UploadQuerySchema = z.object({
+  name: z.string().trim().min(1, 'name is the uploaded file\'s name').max(200, 'name has at most 200 characters')
+    .regex(/\.(txt|zip|csv)$/i, 'name must end in .txt, .zip or .csv'),
+});
+
+/** GSE loan-level data (issue 33): vintage curves, strats, the imported files, uploads. */
+export const loanDataModule: ApiModule = {
+  name: 'loan-data',
+  register(api, ctx) {
+    // DuckDB is opened on first use, once per process.
+    let opening: Promise<LoanStore> | null = null;
+    const store = (): Promise<LoanStore> => (opening ??= openLoanDataStore(ctx.config.loanData));
+    const uploads = new UploadJobs(store, ctx.db, ctx.config.loanData.scratchDir);
+    api.addHook('onClose', async () => { if (opening) await (await opening).close(); });
+
+    api.get('/vintages', {
+      config: { permission: 'loan-data:read' },
+      schema: { tags, summary: 'Vintage curves of the imported loans', querystring: VintageQuerySchema, response: { 200: VintageListSchema } },
+    }, async (request) => vintageCurves(await store(), ctx.db, request.query));
+
+    api.get('/vintages/strats', {
+      config: { permission: 'loan-data:read' },
+      schema: { tags, summary: 'Stratification of the imported loans by one attribute', querystring: StratQuerySchema, response: { 200: StratListSchema } },
+    }, async (request) => stratify(await store(), ctx.db, request.query));
+
+    api.get('/loan-data/files', {
+      config: { permission: 'loan-data:read' },
+      schema: { tags, summary: 'The GSE files in the store', response: { 200: GseFileListSchema } },
+    }, async () => (await listGseFiles(ctx.db)).map((f) => ({
+      Name: f.name, Layout: f.layout, SizeBytes: f.sizeBytes, Loans: f.loans, PerformanceRows: f.performanceRows,
+      RejectedLines: f.rejectedLines, ImportedAt: (f.importedAt ?? new Date(0)).toISOString(),
+    })));
+
+    // The body is the file itself, streamed to disk: no JSON parsing and no body-size buffer.
+    api.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    api.post('/loan-data/uploads', {
+      config: { permission: 'loan-data:import' },
+      bodyLimit: Number.MAX_SAFE_INTEGER,
+      schema: { tags, summary: 'Upload a GSE file (body: the file, application/octet-stream) and import it', querystring: UploadQuerySchema, response: { 202: ImportJobSchema } },
+    }, async (request, reply) => {
+      if (!request.headers['content-type']?.startsWith('application/octet-stream')) throw new Invalid('send the file as the body with Content-Type application/octet-stream');
+      const job = await uploads.start(request.query.name, request.body as Readable);
+      return reply.code(202).send(job);
+    });
+
+    api.get('/loan-data/uploads/:id', {
+      config: { permission: 'loan-data:import' },
+      schema: { tags, summary: 'An upload\'s import progress', params: ImportJobParamsSchema, response: { 200: ImportJobSchema } },
+    }, async (request) => {
+      const job = uploads.get(request.params.id);
+      if (!job) throw new NotFound('No such upload');
+      return job;
+    });
+  },
+};

@@ -1,0 +1,7 @@
+/** Vintages screen calls (issue 33): GET /vintages, /vintages/strats, /loan-data/files. */
+import { GseFileListSchema, StratListSchema, VintageListSchema } from '@opencrt/contracts';
+import type { ApiClient } from '../../api/client.ts';
+
+export const loadVintages = (api: ApiClient, query: string) => api.get(`/vintages?${query}`, VintageListSchema);
+export const loadStrats = (api: ApiClient, query: string) => api.get(`/vintages/strats?${query}`, StratListSchema);
+export const loadGseFiles = (api: ApiClient) => api.get('/loan-data/files', GseFileListSchema);
