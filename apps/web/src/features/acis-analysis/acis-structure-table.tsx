@@ -6,7 +6,7 @@
  */
 import type { AcisStructure, DealDetail } from '@opencrt/contracts';
 import type { ReactNode } from 'react';
-import { formatDecimal, formatDollars } from '../deal-catalog/catalog-format.ts';
+import { formatDecimal, formatDollars } from '../../components/format/catalog-format.ts';
 import { entryOf, type BondEntries, type BondEntry } from './bond-entries.ts';
 
 /**

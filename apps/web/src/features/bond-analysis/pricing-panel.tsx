@@ -6,10 +6,10 @@ import { CreditModelInputs } from '../../components/credit-model/credit-model-in
 import type { CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
 import { MatrixHeatmap } from '../../components/matrix-grid/matrix-heatmap.tsx';
-import { PrepaymentConventionSelect } from '../deal-analysis/run-option-selects.tsx';
-import { prepaymentLabel, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
+import { PrepaymentConventionSelect } from '../../components/run-inputs/run-option-selects.tsx';
+import { prepaymentLabel, type PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
-import { rampTitle } from '../deal-analysis/analysis-inputs.ts';
+import { rampTitle } from '../../components/run-inputs/analysis-inputs.ts';
 import { spreadInBp } from './spread-bp.ts';
 
 const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
-import { listScenarios } from '../scenario-list/scenario-list.api.ts';
+import { listScenarios } from '../../components/scenario-list/scenario-list.api.ts';
 import { cellGrid, cellText, parseColumns, rowsProblem, yieldTableBody, type YieldTableAxis, type YieldTableRowInput } from './yield-table-model.ts';
 import { yieldTableWorkbook } from './yield-table-xlsx.ts';
 

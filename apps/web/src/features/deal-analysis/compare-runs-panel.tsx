@@ -3,7 +3,7 @@
  * column per run headed by its scenario inputs, each with a button that removes its pin.
  */
 import type { ExportKind } from '@opencrt/contracts';
-import { formatDollars, MISSING } from '../deal-catalog/catalog-format.ts';
+import { formatDollars, MISSING } from '../../components/format/catalog-format.ts';
 import { compareRows, MAX_PINNED_RUNS, removePin, type PinnedRun } from './compare-runs.ts';
 
 /** A compared value as the tranche summary prints it. */

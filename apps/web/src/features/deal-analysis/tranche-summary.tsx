@@ -6,10 +6,10 @@ import { downloadDealWorkbook } from './deal-workbook.ts';
 import { addPin, MAX_PINNED_RUNS as MAX_PINS, TOO_MANY_PINS as TOO_MANY, type PinnedRun } from './compare-runs.ts';
 import { dmText, FIGURE_HEADERS, type ScreenFigures } from './summary-figures.ts';
 import { messageOf } from '../../api/errors.ts';
-import { formatDollars, formatPercent, MISSING } from '../deal-catalog/catalog-format.ts';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import { formatDollars, formatPercent, MISSING } from '../../components/format/catalog-format.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 import { summaryDeltas, summaryRows, type ComparedField } from './tranche-summary-rows.ts';
-import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from './breakeven-modes.ts';
+import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from '../../components/run-inputs/breakeven-modes.ts';
 
 export type { PinnedRun } from './compare-runs.ts';
 const NO_PINS: readonly PinnedRun[] = [];

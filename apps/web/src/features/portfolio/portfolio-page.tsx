@@ -14,18 +14,18 @@ import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
-import { loadUserCashflows } from '../cashflows/cashflows.api.ts';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { loadUserCashflows } from '../../api/cashflows.api.ts';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 import {
   dealBonds, dealLookup, deletePortfolios, getPortfolio, listPortfolios, runPortfolio, savePortfolios, scenarioChoices, updatePortfolio, userDealNames,
   type DealChoices,
-} from './portfolio.api.ts';
+} from '../../api/portfolio.api.ts';
 import { PortfolioEntriesTable, type UserCashflowChoice } from './portfolio-entries-table.tsx';
 import { PortfolioManageModal } from './portfolio-manage-modal.tsx';
 import {
   amount, cutBondRows, draftOf, keptRun, newEntry, runInputIssues, runIssues, runPayload, saveIssues, savePayload, todayIso, ymdOfPicker, type EntryDraft,
 } from './portfolio-model.ts';
-import { PortfolioResults } from './portfolio-results.tsx';
+import { PortfolioResults } from '../../components/portfolio-results/portfolio-results.tsx';
 import { exportPortfolio, importPortfolios } from './portfolio-xlsx.ts';
 import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
 

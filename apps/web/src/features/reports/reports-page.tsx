@@ -11,11 +11,11 @@ import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { messageOf } from '../../api/errors.ts';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
-import { reportFileName, reportWorkbook } from './report-export.ts';
-import { displayColumns } from './report-format.ts';
-import { parameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
-import { ReportResultsTable } from './report-results-table.tsx';
-import { listRunnableReports, loadReport, runReport } from './reports.api.ts';
+import { reportFileName, reportWorkbook } from '../../components/reports/report-export.ts';
+import { displayColumns } from '../../components/reports/report-format.ts';
+import { parameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from '../../components/reports/report-parameter-inputs.tsx';
+import { ReportResultsTable } from '../../components/reports/report-results-table.tsx';
+import { listRunnableReports, loadReport, runReport } from '../../api/reports.api.ts';
 
 export function ReportsPage() {
   const { api } = useSession();

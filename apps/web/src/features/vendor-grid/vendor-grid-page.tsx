@@ -15,7 +15,7 @@ import { ApiError, messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { saveBlob, type ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
-import { listPortfolios, runPortfolio } from '../portfolio/portfolio.api.ts';
+import { listPortfolios, runPortfolio } from '../../api/portfolio.api.ts';
 import { GridCashflowView, type CashflowView } from './grid-cashflow-view.tsx';
 import { HideScenariosModal } from './hide-scenarios-modal.tsx';
 import { portfolioScenarios, saveCalculation, streamGrid, vendorLists } from './vendor-grid.api.ts';
