@@ -23,9 +23,9 @@ export function BondInfoPanel({ deal, bond, bonds, settlement, onPickDeal, onBon
           <dl className="row small mb-0">
             <dt className="col-6">Deal</dt>
             <dd className="col-6"><button type="button" className="btn btn-link btn-sm p-0" data-testid="deal-name-link" onClick={onPickDeal}>{deal.DealName}</button></dd>
-            <dt className="col-6">Activity Month</dt>
+            <dt className="col-6"><label htmlFor="activity-month" className="mb-0">Activity Month</label></dt>
             <dd className="col-6">
-              <select className="form-select form-select-sm" data-testid="activity-month" value={String(month)} onChange={(e) => onSettlement(monthEnd(Number(e.target.value)))}>
+              <select id="activity-month" className="form-select form-select-sm" data-testid="activity-month" value={String(month)} onChange={(e) => onSettlement(monthEnd(Number(e.target.value)))}>
                 {!month && <option value="">{formatDate(settlement)}</option>}
                 {deal.DatesOfAvailableUpdates.map((d) => <option key={d} value={d}>{formatDate(d)}</option>)}
               </select>
@@ -55,8 +55,8 @@ export function BondInfoPanel({ deal, bond, bonds, settlement, onPickDeal, onBon
           </dl>
         </div>
         <div className="col-lg-4">
-          <h3 className="h6">Bond Information</h3>
-          <select className="form-select form-select-sm mb-2" data-testid="bond-select" value={bond.BondName} onChange={(e) => onBond(e.target.value)}>
+          <h3 className="h6"><label htmlFor="bond-select" className="mb-0">Bond Information</label></h3>
+          <select id="bond-select" className="form-select form-select-sm mb-2" data-testid="bond-select" value={bond.BondName} onChange={(e) => onBond(e.target.value)}>
             {bonds.map((b) => <option key={b.BondName} value={b.BondName}>{b.BondName}</option>)}
           </select>
           <dl className="row small mb-0" data-testid="bond-details">

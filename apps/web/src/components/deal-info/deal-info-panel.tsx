@@ -34,18 +34,18 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
             <dl className="row small mb-0">
               <dt className="col-6">Deal</dt>
               <dd className="col-6"><button type="button" className="btn btn-link p-0 btn-sm" data-testid="deal-name-link" onClick={onPickDeal}>{deal.DealName}</button></dd>
-              <dt className="col-6">Remittance Month</dt>
+              <dt className="col-6"><label htmlFor="remittance-month" className="mb-0">Remittance Month</label></dt>
               <dd className="col-6">
-                <select className="form-select form-select-sm" data-testid="remittance-month" value={String(deal.DatesOfAvailableUpdates.find((d) => d <= settlement) ?? '')}
+                <select id="remittance-month" className="form-select form-select-sm" data-testid="remittance-month" value={String(deal.DatesOfAvailableUpdates.find((d) => d <= settlement) ?? '')}
                   onChange={(e) => { const ymd = Number(e.target.value); onSettlement(ymd ? (activityMonthEnd ? monthEnd(ymd) : ymd) : null); }}>
                   {remittanceOptions(deal.FirstPaymentDate, deal.DatesOfAvailableUpdates, settlement, todayYmd()).map((o) => (
                     <option key={o.ymd} value={o.ymd} disabled={o.disabled} title={o.disabled ? 'No factor data for this month' : undefined}>{formatDate(o.ymd)}</option>
                   ))}
                 </select>
               </dd>
-              <dt className="col-6">Settlement Date</dt>
+              <dt className="col-6"><label htmlFor="settlement-date" className="mb-0">Settlement Date</label></dt>
               <dd className="col-6">
-                <input type="date" className="form-control form-control-sm" data-testid="settlement-date" value={ymdToInput(settlement)}
+                <input id="settlement-date" type="date" className="form-control form-control-sm" data-testid="settlement-date" value={ymdToInput(settlement)}
                   onChange={(e) => {
                     const ymd = inputToYmd(e.target.value);
                     setMovedFrom(ymd !== null && ymd < deal.IssueDate ? ymd : null);

@@ -81,8 +81,8 @@ export function HistoricalReportSection({ kind, dealName }: { kind: 'Deal' | 'Bo
   return (
     <div className="card mb-3" data-testid={`historical-report-${kind.toLowerCase()}`}>
       <div className="card-header py-2 d-flex flex-wrap gap-2 align-items-center">
-        <span className="fw-semibold">Historical Report</span>
-        <select className="form-select form-select-sm" style={{ width: '16rem' }} value={report?.Id ?? ''} onChange={(e) => void choose(Number(e.target.value))}
+        <label className="fw-semibold mb-0" htmlFor={`historical-report-select-${kind.toLowerCase()}`}>Historical Report</label>
+        <select id={`historical-report-select-${kind.toLowerCase()}`} className="form-select form-select-sm" style={{ width: '16rem' }} value={report?.Id ?? ''} onChange={(e) => void choose(Number(e.target.value))}
           data-testid="historical-report-select">
           {reports.map((r) => <option key={r.Id} value={r.Id}>{r.Name}</option>)}
         </select>

@@ -5,6 +5,7 @@ import { CreditModelInputs } from '../credit-model/credit-model-inputs.tsx';
 import { CreditModelSelect } from '../credit-model/credit-model-select.tsx';
 import type { CreditModelState } from '../credit-model/credit-models.ts';
 import { rampTitle, type AssumptionInputs } from './analysis-inputs.ts';
+import { runOnEnter } from './run-on-enter.ts';
 
 interface Options { cleanupCall: boolean; loanLevel: boolean }
 
@@ -42,7 +43,7 @@ export function AssumptionsPanel({ inputs, onInputs, agency, options, onOptions,
 }) {
   const modelChosen = !!model && model.model !== 'None';
   return (
-    <div data-testid="assumptions">
+    <div data-testid="assumptions" onKeyDown={runOnEnter(onRun, running)}>
       <h3 className="h6">Assumptions</h3>
       <div className="row g-2">
         <div className="col-12">

@@ -44,6 +44,7 @@ import { downloadBondWorkbook } from './bond-workbook.ts';
 import { DEFAULT_INDEX_CURVE, indexCurveOf, type IndexCurveState } from '../../components/run-inputs/index-curve.ts';
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../../components/run-inputs/use-kept-deal-details.ts';
+import { BondToolTabs, showPanel, type BondTool } from './bond-tool-tabs.tsx';
 
 const QUERY_INPUTS: [keyof BondInputs, string][] = [
   ['cpr', 'cpr'], ['cdr', 'cdr'], ['lossSeverity', 'loss_severity'], ['delinquency', 'delinquency'], ['libor', 'libor'],
@@ -70,6 +71,8 @@ export function BondAnalysisPage() {
   });
   // The Price tab is active unless the query has price (then Yield), or names a tab.
   const [tab, setTab] = useState<PricingTab>(() => tabFromQuery(query.get('tab'), query.has('price')));
+  // A panel tool (Yield table, Breakevens) chosen in the tool tabs; null while a pricing tool is shown.
+  const [panelTool, setPanelTool] = useState<BondTool | null>(null);
   const [loanLevel, setLoanLevel] = useState(false);
   const [cleanupCall, setCleanupCall] = useState(() => loadCleanupCall(query.get('cleanup_call')));
   const [single, setSingle] = useState<BondRunResponse | null>(null);
@@ -244,9 +247,14 @@ export function BondAnalysisPage() {
             canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)} loanLevel={loanLevel}
             onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
           />
+          <BondToolTabs tool={panelTool ?? tab} hidden={agency ? ['breakevens'] : []}
+            onTool={(t) => {
+              if (t === 'yield-table' || t === 'breakevens') { setPanelTool(t); showPanel(t === 'yield-table' ? 'yield-table-panel' : 'bond-breakeven'); return; }
+              setPanelTool(null); setTab(t); clearResults();
+            }} />
           <PricingPanel
             model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setUserCashflow(null); clearResults(); } setModel(next); }}
-            tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
+            tab={tab} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
             discountMargin={single?.DiscountMargin ?? null} floating={floating} prices={single}
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}

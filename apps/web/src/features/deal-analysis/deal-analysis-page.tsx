@@ -27,7 +27,8 @@ import { DealInfoPanel } from '../../components/deal-info/deal-info-panel.tsx';
 import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../../components/run-inputs/index-rate.ts';
 import { ResultsPanel } from './results-panel.tsx';
 import { TrancheSummary } from './tranche-summary.tsx';
-import type { PinnedRun } from './compare-runs.ts';
+import { MAX_PINNED_RUNS, type PinnedRun } from './compare-runs.ts';
+import { summaryRows } from './tranche-summary-rows.ts';
 import { CompareRunsPanel } from './compare-runs-panel.tsx';
 import { IndexCurveInput } from '../../components/run-inputs/index-curve-input.tsx';
 import { DEFAULT_INDEX_CURVE, indexCurveLabel, indexCurveOf, type IndexCurveState } from '../../components/run-inputs/index-curve.ts';
@@ -214,6 +215,8 @@ export function DealAnalysisPage() {
   };
   // MACR classes get result tabs only while the capital structure shows them (issue 18 #9).
   const bondNames = deal?.Bonds.filter((b) => showMacr || !b.IsMACR).map((b) => b.BondName) ?? [];
+  // The run on screen as Compare's last column (its summary figures; prices and breakevens are a pin's).
+  const currentRun: PinnedRun | null = result && shownRun ? { id: 0, label: shownRun.label, rows: summaryRows(result.BondsCashflows, bondNames), figures: new Map() } : null;
   return (
     <div className="container-fluid" data-testid="deal-analysis">
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
@@ -281,7 +284,15 @@ export function DealAnalysisPage() {
               selected={detailTab} onSelect={setDetailTab} header={exportHeader} inputs={shownRun.inputs}
               pins={pins} onPins={setPins} runLabel={shownRun.label} />
           )}
-          <CompareRunsPanel pins={pins} onPins={setPins} />
+          {!result && (
+            // Before the first run (issue 36 #1): the pin is where it will be, and says why it waits.
+            <div className="mt-3">
+              <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="pin-run" disabled
+                title="Run a scenario first: Pin run keeps a run's summary to compare with the runs after it">Pin run (0/{MAX_PINNED_RUNS})</button>
+              <span className="small text-secondary ms-2" data-testid="pin-run-hint">Run a scenario first; a pinned run is compared with the runs after it.</span>
+            </div>
+          )}
+          <CompareRunsPanel pins={pins} onPins={setPins} current={currentRun} />
           {result?.TriggerTimeline && <TriggerStrip timeline={result.TriggerTimeline} />}
           {result && <DealCharts result={result} bondNames={bondNames} agency={agency} model={runModelLabel(shownRun?.body)} />}
           {result && (

@@ -65,8 +65,8 @@ export function DocsPage() {
         </div>
       </div>
       <div className="card"><div className="card-header py-2 d-flex gap-2 align-items-center">
-        <span className="fw-semibold">Loan-level fields</span>
-        <select className="form-select form-select-sm" style={{ width: '20rem' }} value={layout} onChange={(e) => setLayout(Number(e.target.value))} data-testid="docs-layout">
+        <label className="fw-semibold mb-0" htmlFor="docs-layout">Loan-level fields</label>
+        <select id="docs-layout" className="form-select form-select-sm" style={{ width: '20rem' }} value={layout} onChange={(e) => setLayout(Number(e.target.value))} data-testid="docs-layout">
           {LAYOUTS.map(([, , label], i) => <option key={label} value={i}>{label}</option>)}
         </select>
       </div>
