@@ -1,5 +1,6 @@
 import type { Bond, DealDetail } from '@opencrt/contracts';
 import { formatDate, formatDecimal, formatDollars, formatPercent } from '../format/catalog-format.ts';
+import { HelpLink } from '../guide/help-link.tsx';
 
 /** Last day of a YYYYMMDD date's month (activity month changes load details for that day, spec 001 §4). */
 export function monthEnd(ymd: number): number {
@@ -17,7 +18,10 @@ export function BondInfoPanel({ deal, bond, bonds, settlement, onPickDeal, onBon
   const month = deal.DatesOfAvailableUpdates.find((d) => Math.floor(d / 100) === Math.floor(settlement / 100)) ?? '';
   return (
     <section className="crt-panel" data-testid="bond-info">
-      <h2 className="h5" data-testid="deal-title">{deal.DealName} — Bond Analysis</h2>
+      <div className="d-flex align-items-baseline">
+        <h2 className="h5" data-testid="deal-title">{deal.DealName} — Bond Analysis</h2>
+        <HelpLink slug="price-from-dm" />
+      </div>
       <div className="row g-3">
         <div className="col-lg-4">
           <dl className="row small mb-0">

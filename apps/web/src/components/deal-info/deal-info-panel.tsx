@@ -4,16 +4,19 @@ import { formatDate, formatDecimal, formatDollars, formatPercent } from '../form
 import { monthEnd } from './bond-info-panel.tsx';
 import { inputToYmd, remittanceDate, ymdToInput } from '../run-inputs/analysis-inputs.ts';
 import { remittanceOptions, todayYmd } from './remittance-options.ts';
+import { HelpLink } from '../guide/help-link.tsx';
 
 /**
  * The collapsible deal information panel: settings, dates, collateral (spec 000 §2). The ACIS and
  * CIRT screens name themselves in `title` and add the Optional Cancellation Date (spec 001 §2.2).
  */
-export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, children, title = 'Deal Analysis', showOptionalCancellation = false, activityMonthEnd = false }: {
+export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, children, title = 'Deal Analysis', showOptionalCancellation = false, activityMonthEnd = false, helpSlug = 'compare-runs' }: {
   deal: DealDetail; settlement: number; onSettlement(ymd: number | null): void; onPickDeal(): void; children: ReactNode;
   title?: string; showOptionalCancellation?: boolean;
   /** ACIS/CIRT: a month picked loads the details for that month's last day (spec 001 §4), like bond analysis. */
   activityMonthEnd?: boolean;
+  /** The user-guide page the "?" beside the title opens. */
+  helpSlug?: string;
 }) {
   const [open, setOpen] = useState(true);
   // A date typed before the issue date runs at the issue date (spec 000 §4): say so (issue 23 #1).
@@ -27,6 +30,7 @@ export function DealInfoPanel({ deal, settlement, onSettlement, onPickDeal, chil
       <button type="button" className="btn btn-link p-0 h5 text-decoration-none text-reset" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? '▾' : '▸'} <span data-testid="deal-title">{deal.DealName} — {title}</span>
       </button>
+      {helpSlug && <HelpLink slug={helpSlug} />}
       {open && (
         <div className="row g-3 mt-1">
           <div className="col-md-6 col-xl-4">

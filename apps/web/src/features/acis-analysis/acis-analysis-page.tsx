@@ -120,7 +120,7 @@ export function AcisAnalysisPage() {
       {!s.known && <p className="text-secondary" data-testid="choose-deal">Choose an ACIS deal from the catalog.</p>}
       {s.known && deal && s.effectiveSettlement !== null && (
         <>
-          <DealInfoPanel deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="ACIS Analysis" showOptionalCancellation activityMonthEnd
+          <DealInfoPanel helpSlug="credit-model" deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="ACIS Analysis" showOptionalCancellation activityMonthEnd
             onSettlement={(ymd) => { clearResults(); s.setSettlement(ymd); }}>
             <DealEditorLinks deal={deal} dealType="STACR_ACIS" />
             <ReinsuranceControls screen={s} title="ACIS Settings" cancelLabel="Early Call Option" showCancel={s.optionalCancellation !== null}

@@ -71,7 +71,7 @@ export function CirtAnalysisPage() {
       {!s.known && <p className="text-secondary" data-testid="choose-deal">Choose a CIRT deal from the catalog.</p>}
       {s.known && deal && s.effectiveSettlement !== null && (
         <>
-          <DealInfoPanel deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="CIRT Analysis" showOptionalCancellation activityMonthEnd
+          <DealInfoPanel helpSlug="credit-model" deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="CIRT Analysis" showOptionalCancellation activityMonthEnd
             onSettlement={(ymd) => { clearResults(); s.setSettlement(ymd); }}>
             <DealEditorLinks deal={deal} dealType="CIRT" />
             <ReinsuranceControls screen={s} title="CIRT Specification" cancelLabel="Cancellation" showCancel scenarioDeals={[dealName]}

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { GuideSection } from './guide-section.tsx';
 
 const LocationSchema = z.object({ Location: z.string() });
 const LoanFieldsSchema = z.array(z.object({ Position: z.number(), Name: z.string(), Type: z.string(), Required: z.boolean(), Values: z.array(z.string()).optional() }));
@@ -41,6 +42,7 @@ export function DocsPage() {
   return (
     <div data-testid="docs-page">
       <h4 className="mb-3">Documentation</h4>
+      <GuideSection />
       <div className="row g-3 mb-3">
         <div className="col-md-6">
           <div className="card h-100"><div className="card-header py-2 fw-semibold">Examples</div>

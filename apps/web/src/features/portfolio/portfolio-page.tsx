@@ -28,6 +28,7 @@ import {
 import { PortfolioResults } from '../../components/portfolio-results/portfolio-results.tsx';
 import { exportPortfolio, importPortfolios } from './portfolio-xlsx.ts';
 import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
+import { HelpLink } from '../../components/guide/help-link.tsx';
 
 interface Draft { id: number | null; name: string; type: PortfolioType; entries: EntryDraft[] }
 const draftOfSaved = (p: PortfolioList[string]): Draft => ({ id: p.Id, name: p.Name, type: p.PortfolioType, entries: p.PortfolioEntries.map(draftOf) });
@@ -265,7 +266,7 @@ export function PortfolioPage() {
   const selected = current ? (Object.keys(saved).find((k) => saved[k]?.Id === current.id) ?? current.name) : '';
   return (
     <div className="container-fluid py-3" data-testid="portfolio-page">
-      <h2 className="h4">Portfolio</h2>
+      <h2 className="h4">Portfolio<HelpLink slug="portfolio-vendor-grid" /></h2>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
         <div>
           <label className="form-label mb-0 small" htmlFor="portfolio-select">Portfolio</label>

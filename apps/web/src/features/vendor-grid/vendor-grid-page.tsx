@@ -26,6 +26,7 @@ import {
 import { readHidden, readPrefs, writeHidden, writePrefs, type GridPrefs } from './vendor-grid-prefs.ts';
 import { VendorGridTable } from './vendor-grid-table.tsx';
 import { downloadMetrics, downloadScenarioCashflows } from './vendor-grid-xlsx.ts';
+import { HelpLink } from '../../components/guide/help-link.tsx';
 
 const pct = (text: string) => { const n = Number(text.replace(/,/g, '')); return Number.isFinite(n) ? n / 100 : 0; };
 const ymd = (iso: string) => Number(iso.replace(/-/g, ''));
@@ -264,7 +265,7 @@ export function VendorGridPage() {
 
   return (
     <div className="container-fluid py-3" data-testid="vendor-grid-page">
-      <h2>Vendor Grid</h2>
+      <h2>Vendor Grid<HelpLink slug="portfolio-vendor-grid" /></h2>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
         <label className="form-label mb-0">Portfolio
           <select className="form-select" data-testid="grid-portfolio" value={portfolioKey} disabled={running} onChange={(e) => choosePortfolio(e.target.value)}>
