@@ -27,7 +27,7 @@ const SCREENS: { path: string; ready: string; adminOnly?: boolean }[] = [
   { path: '/rpx_file_creator', ready: HEADING },
   { path: '/docs', ready: HEADING },
   { path: '/deal_create', ready: '[data-testid=deal-create-page]' },
-  { path: '/settings', ready: HEADING },
+  { path: '/settings', ready: '[data-testid=change-password-form]' },
   { path: '/no_such_screen', ready: HEADING },
   { path: '/admin', ready: '[data-testid=admin-page]', adminOnly: true },
   { path: '/admin_reports', ready: HEADING, adminOnly: true },

@@ -44,7 +44,7 @@ export function ScenarioTable({ rows, loading, sort, onSort, selectedKey, onSele
   selectedKey: string | null; onSelect(item: ScenarioItem): void;
 }) {
   return (
-    <div className="scenario-list-table border rounded bg-white">
+    <div className="scenario-list-table border rounded bg-white" tabIndex={0} role="region" aria-label="Saved scenarios table">
       <table className="table table-sm table-hover mb-0" data-testid="scenario-table">
         <thead className="table-light sticky-top">
           <tr>

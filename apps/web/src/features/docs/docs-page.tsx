@@ -72,7 +72,8 @@ export function DocsPage() {
           {LAYOUTS.map(([, , label], i) => <option key={label} value={i}>{label}</option>)}
         </select>
       </div>
-        <div style={{ maxHeight: '50vh', overflow: 'auto' }}>
+        {/* Focusable, so the keyboard can scroll it (axe scrollable-region-focusable). */}
+        <div style={{ maxHeight: '50vh', overflow: 'auto' }} tabIndex={0} role="region" aria-label="Loan-level fields table">
           <table className="table table-sm small mb-0" data-testid="docs-loan-fields">
             <thead className="table-light sticky-top"><tr><th>Position</th><th>Name</th><th>Type</th><th>Required</th><th>Values</th></tr></thead>
             <tbody>{(fields ?? []).map((f) => (
