@@ -30,7 +30,7 @@ async function openFromCatalog(page: Page): Promise<void> {
 }
 
 async function openBondScreen(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Analysis' }).click();
+  await page.getByRole('button', { name: 'Analysis', exact: true }).click();
   await page.getByRole('link', { name: 'Bond Analysis' }).click();
   await page.getByLabel('Bond Information').selectOption('M-1');
   await page.getByRole('button', { name: 'Calculate' }).waitFor();
@@ -97,6 +97,20 @@ describe('the three first-day tasks by visible labels', () => {
       expect(wals).toHaveLength(2);
       expect(wals[0]).toBeGreaterThan(wals[1]!);
       await shoot(compare.first(), 'compare-runs', take);
+
+      if (take) {
+        // The guide's other pages: the screen each starts on, as it is now.
+        await shoot(page.getByTestId('assumptions'), 'credit-model', true);
+        await openBondScreen(page);
+        await shoot(page.getByTestId('bond-index-curve'), 'index-curve', true);
+        await shoot(page.getByTestId('bond-breakeven'), 'breakevens', true);
+        await page.goto('/portfolio');
+        await page.getByRole('heading', { name: /Portfolio/ }).waitFor();
+        await page.screenshot({ path: path.join(GUIDE_DIR, 'portfolio-vendor-grid.png'), clip: { x: 0, y: 0, width: 1400, height: 560 } });
+        await page.goto('/reports');
+        await page.getByRole('heading', { name: /Reports/ }).first().waitFor();
+        await page.screenshot({ path: path.join(GUIDE_DIR, 'reports.png'), clip: { x: 0, y: 0, width: 1400, height: 560 } });
+      }
       await context.close();
     }, 600_000);
   }

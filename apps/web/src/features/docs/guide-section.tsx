@@ -18,7 +18,8 @@ function GuideArticle({ page }: { page: GuidePage }) {
           <dl className="result-grid mb-2 guide-terms">{page.outputs.map(([k, v]) => <div key={k} className="contents"><dt>{k}</dt><dd>{v}</dd></div>)}</dl>
         </>}
         {page.available !== false && (
-          <img src={`/guide/${page.slug}.png`} alt={`Screen of: ${page.title}`} className="img-fluid border rounded" style={{ maxWidth: 720 }} loading="lazy" />
+          <img src={`/guide/${page.slug}.png`} alt={`Screen of: ${page.title}`} className="img-fluid border rounded" style={{ maxWidth: 720 }} loading="lazy"
+            onError={(e) => { e.currentTarget.hidden = true; }} />
         )}
       </div>
     </article>
