@@ -51,7 +51,7 @@ describe('the three first-day tasks by visible labels', () => {
       // 1. Price from a discount margin.
       await openFromCatalog(page);
       await openBondScreen(page);
-      await page.getByRole('button', { name: 'Price', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Bond tools' }).getByRole('button', { name: 'Price', exact: true }).click();
       await expect.poll(() => page.getByText('Price from:').isVisible()).toBe(true);
       await page.getByRole('group', { name: 'Price from:' }).getByRole('button', { name: 'Discount margin' }).click();
       await page.getByLabel('Discount Margin (bp)').fill('250');
@@ -64,7 +64,7 @@ describe('the three first-day tasks by visible labels', () => {
       await shoot(page.locator('section', { has: page.getByLabel('Discount Margin (bp)') }).first(), 'price-from-dm', take);
 
       // 2. A yield table at two prices for the current scenario.
-      await page.getByRole('button', { name: 'Yield table' }).click();
+      await page.getByRole('navigation', { name: 'Bond tools' }).getByRole('button', { name: 'Yield table' }).click();
       await page.getByRole('combobox', { name: 'Columns' }).selectOption({ label: 'Prices' });
       await page.getByLabel('Prices (comma-separated, up to 20)').fill('99, 101');
       await page.getByRole('button', { name: 'Run Yield Table' }).click();
