@@ -56,8 +56,9 @@ describe('the three first-day tasks by visible labels', () => {
       await page.getByRole('group', { name: 'Price from:' }).getByRole('button', { name: 'Discount margin' }).click();
       await page.getByLabel('Discount Margin (bp)').fill('250');
       await page.getByLabel('Discount Margin (bp)').press('Enter');
-      const priceBox = page.getByRole('definition').filter({ hasText: /^\d+\.\d{5}$/ }).first();
-      await priceBox.waitFor({ timeout: 60_000 });
+      // The value beside its caption in the result grid.
+      const priceBox = page.getByRole('term').filter({ hasText: /^Clean Price$/ }).locator('xpath=following-sibling::dd[1]');
+      await expect.poll(() => priceBox.textContent(), { timeout: 60_000 }).toMatch(/^\d+\.\d{5}$/);
       const clean = Number(await priceBox.textContent());
       expect(clean).toBeGreaterThan(50);
       expect(clean).toBeLessThan(150);
@@ -70,7 +71,7 @@ describe('the three first-day tasks by visible labels', () => {
       await page.getByRole('button', { name: 'Run Yield Table' }).click();
       const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: /^101/ }) });
       await table.waitFor({ timeout: 60_000 });
-      const cells = (await table.getByRole('cell').allTextContents()).map((t) => t.trim()).filter((t) => /^-?\d+\.\d+$/.test(t)).map(Number);
+      const cells = (await table.getByRole('cell').allTextContents()).map((t) => t.trim()).filter((t) => /^-?\d+\.\d{3}%$/.test(t)).map((t) => Number.parseFloat(t));
       expect(cells.length).toBeGreaterThanOrEqual(2);
       // A higher price, a lower yield.
       expect(cells[0]!).toBeGreaterThan(cells[1]!);
