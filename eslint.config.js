@@ -62,6 +62,39 @@ export default tseslint.config(
     },
   },
   {
+    // A screen's folder depends on shared code only (components/, api/, app/), never on another
+    // screen's folder; shared code never reaches into a screen (issue 36 #5). Same-folder imports
+    // start with './', so any '../<name>/' from a feature file is another feature.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [
+          ...ours(['@opencrt/server', '@opencrt/cli']),
+          { name: '@opencrt/engine', message: 'web talks to the server through contracts', allowTypeImports: true },
+        ],
+        patterns: [
+          ...ourPatterns(['../../../*']),
+          { regex: '^\\.\\./(?!\\.\\./)[^/]+/', message: 'a screen imports shared code (components/, api/, app/), never another screen: move what both use to components/' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['apps/web/src/{components,api}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [
+          ...ours(['@opencrt/server', '@opencrt/cli']),
+          { name: '@opencrt/engine', message: 'web talks to the server through contracts', allowTypeImports: true },
+        ],
+        patterns: [
+          ...ourPatterns(['../../../*']),
+          { regex: '/features/', message: 'shared code never imports a screen: move what it needs to components/' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {

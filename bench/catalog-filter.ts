@@ -3,8 +3,8 @@
  * Times what the screen does per keystroke: filter the grouped catalog and flatten it into
  * grid rows. Prints figures; never asserts on time.
  */
-import { buildCatalog, filterCatalog, flattenCatalog } from '../apps/web/src/features/deal-catalog/catalog-model.ts';
-import { makeCatalogRows } from '../apps/web/src/features/deal-catalog/catalog-fixtures.ts';
+import { buildCatalog, filterCatalog, flattenCatalog } from '../apps/web/src/components/deal-catalog/catalog-model.ts';
+import { makeCatalogRows } from '../apps/web/src/components/deal-catalog/catalog-fixtures.ts';
 
 const N = Number(process.env.BENCH_DEALS ?? 1000);
 const rows = makeCatalogRows(N);

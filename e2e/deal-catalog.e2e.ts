@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField, DEAL_CATALOG_CSV_KINDS, exportCell } from '@opencrt/contracts';
 import { launchBrowser, newPage, signIn } from './support/browser.ts';
 import { CATALOG_GROUP_ORDER, DealCatalogPage } from './pages/deal-catalog.page.ts';
-import { makeCatalogRows } from '../apps/web/src/features/deal-catalog/catalog-fixtures.ts';
+import { makeCatalogRows } from '../apps/web/src/components/deal-catalog/catalog-fixtures.ts';
 
 interface CatalogRow { DealName: string; DealType: string; [key: string]: unknown }
 

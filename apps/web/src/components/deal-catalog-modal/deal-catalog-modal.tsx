@@ -5,8 +5,8 @@
  */
 import { useCallback } from 'react';
 import type { DealCatalogRow } from '@opencrt/contracts';
-import type { CatalogEntry } from '../../features/deal-catalog/catalog-model.ts';
-import { DealCatalogView } from '../../features/deal-catalog/deal-catalog-view.tsx';
+import type { CatalogEntry } from '../deal-catalog/catalog-model.ts';
+import { DealCatalogView } from '../deal-catalog/deal-catalog-view.tsx';
 
 export interface DealCatalogModalProps {
   show: boolean;

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeCatalogRows } from '../../features/deal-catalog/catalog-fixtures.ts';
+import { makeCatalogRows } from '../deal-catalog/catalog-fixtures.ts';
 
 const get = vi.fn();
 vi.mock('../../app/session-context.tsx', () => ({ useSession: () => ({ api: { get }, hasRole: () => false }) }));

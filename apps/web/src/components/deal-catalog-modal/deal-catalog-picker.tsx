@@ -4,7 +4,7 @@
  * text (and as the shell's alert).
  */
 import type { DealCatalogRow } from '@opencrt/contracts';
-import { useDealCatalog } from '../../features/deal-catalog/use-deal-catalog.ts';
+import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { DealCatalogModal } from './deal-catalog-modal.tsx';
 
 export interface DealCatalogPickerProps {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatDollars } from '../../features/deal-catalog/catalog-format.ts';
+import { formatDollars } from '../format/catalog-format.ts';
 
 /** One line of a period chart: dollars by period; series of one `stack` add up (stacked areas). */
 export interface PeriodSeries {

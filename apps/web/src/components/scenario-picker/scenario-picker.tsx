@@ -8,8 +8,8 @@
  *   <ScenarioPickerModal show={open} dealName={dealName} onChoose={(s) => { setScenario(s); setOpen(false); }} onCancel={() => setOpen(false)} />
  * `s` carries Id, ScenarioName, DealName, Vendor and the four vectors (percent per period).
  */
-import { ScenarioListView, type ChosenScenario } from '../../features/scenario-list/scenario-list-view.tsx';
-import { useScenarioList } from '../../features/scenario-list/use-scenario-list.ts';
+import { ScenarioListView, type ChosenScenario } from '../scenario-list/scenario-list-view.tsx';
+import { useScenarioList } from '../scenario-list/use-scenario-list.ts';
 
 export type { ChosenScenario };
 

@@ -6,7 +6,7 @@
 import { userCashflowLabel, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session-context.tsx';
-import { loadUserCashflows } from '../../features/cashflows/cashflows.api.ts';
+import { loadUserCashflows } from '../../api/cashflows.api.ts';
 
 export function UserCashflowSelect({ dealName, value, onChange }: {
   dealName: string; value: UserCollateralCashflow | null; onChange(next: UserCollateralCashflow | null): void;

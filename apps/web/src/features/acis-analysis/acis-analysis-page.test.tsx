@@ -7,7 +7,7 @@ import { AlertsProvider } from '../../components/alerts/alerts.tsx';
 const get = vi.fn();
 const post = vi.fn();
 // Every GET of these tests answers the deal; the user-cashflow picker has its own list (none).
-vi.mock('../cashflows/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
 vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api: { get, post, request: vi.fn() }, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
 }));

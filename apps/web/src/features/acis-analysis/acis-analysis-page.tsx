@@ -16,18 +16,18 @@ import { messageOf } from '../../api/errors.ts';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
-import { formatDollars } from '../deal-catalog/catalog-format.ts';
-import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
-import { DealEditorLinks } from '../deal-editor/deal-editor-links.tsx';
+import { formatDollars } from '../../components/format/catalog-format.ts';
+import { DealInfoPanel } from '../../components/deal-info/deal-info-panel.tsx';
+import { DealEditorLinks } from '../../components/deal-info/deal-editor-links.tsx';
 import { AcisStructureTable, balanceAt } from './acis-structure-table.tsx';
 import { allBondsRuns, entryOf, withPortfolioDefaults, type BondEntries } from './bond-entries.ts';
 import { CreatePortfolioPanel } from './create-portfolio-panel.tsx';
-import { hasNoPeriods } from './early-call.ts';
-import { ReinsuranceControls } from './reinsurance-controls.tsx';
-import { exportInsurance, triggerSheet } from './reinsurance-panels.tsx';
-import { ReinsuranceResults, type SingleResult } from './reinsurance-results.tsx';
-import { fetchAcisStructure, runAcis, runAcisMatrix } from './reinsurance.api.ts';
-import { useReinsuranceScreen } from './use-reinsurance-screen.ts';
+import { hasNoPeriods } from '../../components/reinsurance/early-call.ts';
+import { ReinsuranceControls } from '../../components/reinsurance/reinsurance-controls.tsx';
+import { exportInsurance, triggerSheet } from '../../components/reinsurance/reinsurance-panels.tsx';
+import { ReinsuranceResults, type SingleResult } from '../../components/reinsurance/reinsurance-results.tsx';
+import { fetchAcisStructure, runAcis, runAcisMatrix } from '../../components/reinsurance/reinsurance.api.ts';
+import { useReinsuranceScreen } from '../../components/reinsurance/use-reinsurance-screen.ts';
 
 /** The summary and tab values of an ACIS answer. */
 export function acisSingle(r: AcisResponse): SingleResult {
@@ -120,7 +120,7 @@ export function AcisAnalysisPage() {
       {!s.known && <p className="text-secondary" data-testid="choose-deal">Choose an ACIS deal from the catalog.</p>}
       {s.known && deal && s.effectiveSettlement !== null && (
         <>
-          <DealInfoPanel deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="ACIS Analysis" showOptionalCancellation activityMonthEnd
+          <DealInfoPanel helpSlug="credit-model" deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="ACIS Analysis" showOptionalCancellation activityMonthEnd
             onSettlement={(ymd) => { clearResults(); s.setSettlement(ymd); }}>
             <DealEditorLinks deal={deal} dealType="STACR_ACIS" />
             <ReinsuranceControls screen={s} title="ACIS Settings" cancelLabel="Early Call Option" showCancel={s.optionalCancellation !== null}

@@ -6,7 +6,7 @@
  */
 import type { AcisStructure, DealDetail } from '@opencrt/contracts';
 import type { ReactNode } from 'react';
-import { formatDecimal, formatDollars } from '../deal-catalog/catalog-format.ts';
+import { formatDecimal, formatDollars } from '../../components/format/catalog-format.ts';
 import { entryOf, type BondEntries, type BondEntry } from './bond-entries.ts';
 
 /**
@@ -39,9 +39,13 @@ export function AcisStructureTable({ structure, failed, datedBonds, selected, on
             const at = balanceAt(b, datedBonds);
             const e = entryOf(entries, b.AcisBondName);
             return (
-              <tr key={b.AcisBondName} className={b.AcisBondName === selected ? 'table-primary' : undefined} role="button"
+              <tr key={b.AcisBondName} className={b.AcisBondName === selected ? 'table-primary' : undefined} style={{ cursor: 'pointer' }}
                 data-testid={`acis-bond-${b.AcisBondName}`} onClick={() => onSelect(b.AcisBondName)}>
-                <td>{b.AcisBondName}</td><td>{b.StacrBondName}</td><td className="text-end">{formatDollars(b.OriginalBalance)}</td>
+                <td>
+                  {/* The row is clickable with a mouse; the button makes it reachable by keyboard (a row holding inputs cannot be a button). */}
+                  <button type="button" className="btn btn-link btn-sm p-0" aria-pressed={b.AcisBondName === selected}
+                    onClick={(ev) => { ev.stopPropagation(); onSelect(b.AcisBondName); }}>{b.AcisBondName}</button>
+                </td><td>{b.StacrBondName}</td><td className="text-end">{formatDollars(b.OriginalBalance)}</td>
                 <td className="text-end" data-testid="current-balance">{formatDollars(at.current)}</td><td className="text-end">{formatDecimal(at.factor)}</td>
                 <td className="text-end">{b.Premium}</td>
                 <td onClick={(ev) => ev.stopPropagation()}>

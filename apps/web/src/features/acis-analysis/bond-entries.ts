@@ -4,7 +4,7 @@
  * percent) per ACIS bond. Run All Bonds Scenario and Create portfolio both read them.
  */
 import type { AcisStructure } from '@opencrt/contracts';
-import { parseAmount, typedNumberProblems } from './reinsurance-settings.ts';
+import { parseAmount, typedNumberProblems } from '../../components/reinsurance/reinsurance-settings.ts';
 
 export interface BondEntry { owned: string; margin: string }
 /** Entries by ACIS bond name; a bond without an entry counts as blank. */

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { NO_BOND_ENTRY, qualifies, type BondEntry } from './bond-entries.ts';
-import { parseAmount } from './reinsurance-settings.ts';
+import { parseAmount } from '../../components/reinsurance/reinsurance-settings.ts';
 
 export { DEFAULT_PORTFOLIO_MARGIN, NO_BOND_ENTRY } from './bond-entries.ts';
 

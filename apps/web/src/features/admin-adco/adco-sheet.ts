@@ -9,7 +9,7 @@
  * first four sheets are read.
  */
 import ExcelJS from 'exceljs';
-import { cellNumber, cellText } from '../scenario-list/sheet-cells.ts';
+import { cellNumber, cellText } from '../../components/spreadsheet/sheet-cells.ts';
 
 export interface AdcoScenario {
   Name: string;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
-import { inputToYmd } from '../deal-analysis/analysis-inputs.ts';
+import { inputToYmd } from '../../components/run-inputs/analysis-inputs.ts';
 import { adcoRunBody, adcoRunPath, readAdcoWorkbook, type AdcoScenario } from './adco-sheet.ts';
 
 interface ProgressRow { deal: string; scenario: string; response: string; state: 'waiting' | 'running' | 'ok' | 'failed' }

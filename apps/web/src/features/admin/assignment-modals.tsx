@@ -1,7 +1,7 @@
 /** The checklist modals of /admin: roles, deals and scenarios of one user (spec 002 "User management"). */
 import type { DealAssignment, ScenarioAssignment } from '@opencrt/contracts';
 import { useState } from 'react';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 import { toggleRow } from './admin-model.ts';
 
 const footer = (onOk: () => void, onClose: () => void, busy = false) => (

@@ -9,9 +9,9 @@ const get = vi.fn();
 const post = vi.fn();
 const api = { get, post, request: vi.fn() };
 // The historical-report section has its own tests; here it finds no reports and stays hidden.
-vi.mock('../reports/reports.api.ts', async (original) => ({ ...(await original<object>()), listHistoricalReports: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/reports.api.ts', async (original) => ({ ...(await original<object>()), listHistoricalReports: vi.fn().mockResolvedValue([]) }));
 // Every GET of these tests answers the deal; the user-cashflow picker has its own list (none).
-vi.mock('../cashflows/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
 vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
   useApi: () => api,

@@ -22,28 +22,29 @@ import { BondCharts } from './bond-charts.tsx';
 import { spreadInBp } from './spread-bp.ts';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { ScenarioPickerModal, type ChosenScenario } from '../../components/scenario-picker/scenario-picker.tsx';
-import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
-import { analysisPath } from '../deal-catalog/catalog-groups.ts';
-import { inputToYmd, isAgencyDeal, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
-import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../deal-analysis/index-rate.ts';
-import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
-import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
-import { formatElapsed } from '../deal-analysis/run-timer.ts';
+import { useDealCatalog } from '../../components/deal-catalog/use-deal-catalog.ts';
+import { analysisPath } from '../../components/deal-catalog/catalog-groups.ts';
+import { inputToYmd, isAgencyDeal, toRequestRate } from '../../components/run-inputs/analysis-inputs.ts';
+import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../../components/run-inputs/index-rate.ts';
+import { isAbsDeal, parseConvention, type PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
+import { BOND_COLUMNS, exportColumns } from '../../components/run-inputs/result-columns.ts';
+import { formatElapsed } from '../../components/run-inputs/run-timer.ts';
 import { runBond, runMatrix } from './bond-analysis.api.ts';
-import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
+import { HistoricalReportSection } from '../../components/reports/historical-report-section.tsx';
 import { BondHistoryPanel } from './bond-history-panel.tsx';
-import { BondInfoPanel } from './bond-info-panel.tsx';
+import { BondInfoPanel } from '../../components/deal-info/bond-info-panel.tsx';
 import { defaultBondName, formatMetric, loadBondInputs, loadCleanupCall, matrixProblem, quoteFields, saveBondInputs, saveCleanupCall, scenarioProblem, SILENT_ERRORS, tabFromQuery, tabProblem, type BondInputs, type PricingTab } from './bond-inputs.ts';
 import { PricingPanel } from './pricing-panel.tsx';
 import { BondBreakevenPanel } from './bond-breakeven-panel.tsx';
-import { LossTimingFieldset } from '../deal-analysis/loss-timing-inputs.tsx';
-import { EMPTY_LOSS_TIMING, lossTimingFields, lossTimingInputProblem, type LossTimingInputs } from '../deal-analysis/loss-timing-model.ts';
+import { LossTimingFieldset } from '../../components/run-inputs/loss-timing-inputs.tsx';
+import { EMPTY_LOSS_TIMING, lossTimingFields, lossTimingInputProblem, type LossTimingInputs } from '../../components/run-inputs/loss-timing-model.ts';
 import { YieldTablePanel } from './yield-table-panel.tsx';
-import { IndexCurveInput } from '../deal-analysis/index-curve-input.tsx';
+import { IndexCurveInput } from '../../components/run-inputs/index-curve-input.tsx';
 import { downloadBondWorkbook } from './bond-workbook.ts';
-import { DEFAULT_INDEX_CURVE, indexCurveOf, type IndexCurveState } from '../deal-analysis/index-curve.ts';
+import { DEFAULT_INDEX_CURVE, indexCurveOf, type IndexCurveState } from '../../components/run-inputs/index-curve.ts';
 import { shareLink } from './share-link.ts';
-import { useKeptDealDetails } from '../deal-analysis/use-kept-deal-details.ts';
+import { useKeptDealDetails } from '../../components/run-inputs/use-kept-deal-details.ts';
+import { BondToolTabs, showPanel, type BondTool } from './bond-tool-tabs.tsx';
 
 const QUERY_INPUTS: [keyof BondInputs, string][] = [
   ['cpr', 'cpr'], ['cdr', 'cdr'], ['lossSeverity', 'loss_severity'], ['delinquency', 'delinquency'], ['libor', 'libor'],
@@ -70,6 +71,8 @@ export function BondAnalysisPage() {
   });
   // The Price tab is active unless the query has price (then Yield), or names a tab.
   const [tab, setTab] = useState<PricingTab>(() => tabFromQuery(query.get('tab'), query.has('price')));
+  // A panel tool (Yield table, Breakevens) chosen in the tool tabs; null while a pricing tool is shown.
+  const [panelTool, setPanelTool] = useState<BondTool | null>(null);
   const [loanLevel, setLoanLevel] = useState(false);
   const [cleanupCall, setCleanupCall] = useState(() => loadCleanupCall(query.get('cleanup_call')));
   const [single, setSingle] = useState<BondRunResponse | null>(null);
@@ -244,9 +247,14 @@ export function BondAnalysisPage() {
             canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)} loanLevel={loanLevel}
             onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
           />
+          <BondToolTabs tool={panelTool ?? tab} hidden={agency ? ['breakevens'] : []}
+            onTool={(t) => {
+              if (t === 'yield-table' || t === 'breakevens') { setPanelTool(t); showPanel(t === 'yield-table' ? 'yield-table-panel' : 'bond-breakeven'); return; }
+              setPanelTool(null); setTab(t); clearResults();
+            }} />
           <PricingPanel
             model={model} onModel={(next) => { if (next.model !== model.model) { setScenario(null); setUserCashflow(null); clearResults(); } setModel(next); }}
-            tab={tab} onTab={(t) => { setTab(t); clearResults(); }} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
+            tab={tab} inputs={inputs} onInputs={(next) => { if (next.libor !== inputs.libor) markIndexEdited(); setInputs(next); }}
             discountMargin={single?.DiscountMargin ?? null} floating={floating} prices={single}
             indexHint={indexRateHint(deal)} zeroIndexNote={single && zeroIndexRun ? ZERO_INDEX_NOTE : null} isAgency={agency} busy={busy}
             convention={abs ? effectiveConvention : null} onConvention={(c) => { setConvention(c); clearResults(); }}

@@ -2,7 +2,7 @@ import { BreakevenResponse, type BreakevenMode, type ClassBreakevenDto } from '@
 import { useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
-import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from '../deal-analysis/breakeven-modes.ts';
+import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from '../../components/run-inputs/breakeven-modes.ts';
 
 /** Quote fields of the pricing body: the breakeven search takes the scenario only. */
 const QUOTE_FIELDS = ['BondName', 'Price', 'Yield', 'Spread', 'ReferenceCurve', 'DiscountMargin'];

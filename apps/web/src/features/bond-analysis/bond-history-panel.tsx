@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
 import { useApi } from '../../app/session-context.tsx';
-import { formatDate, formatDecimal, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
+import { formatDate, formatDecimal, formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
 import { fetchBondHistory } from './bond-analysis.api.ts';
 
 const money = (v: unknown) => formatDollars(typeof v === 'number' ? v : null);

@@ -1,7 +1,7 @@
 import { DM_BP_MAX, DM_BP_MIN, PRICE_TAB_REQUIRED, QUOTE_LIMITS, SPREAD_TAB_REQUIRED, YIELD_TAB_REQUIRED } from '@opencrt/contracts';
 import Cookies from 'js-cookie';
-import { AGENCY_HIDDEN, missingValidMessage, toRequestRate } from '../deal-analysis/analysis-inputs.ts';
-import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
+import { AGENCY_HIDDEN, missingValidMessage, toRequestRate } from '../../components/run-inputs/analysis-inputs.ts';
+import { isValidAbsSpeed, prepaymentMessageName, type PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
 
 /** Bond pricing tabs (spec 001 §2.1). */
 export type PricingTab = 'price' | 'yield' | 'spread';

@@ -8,8 +8,8 @@ import { AlertsProvider } from '../../components/alerts/alerts.tsx';
 const get = vi.fn();
 const post = vi.fn();
 const api = { get, post, request: vi.fn() };
-vi.mock('../reports/reports.api.ts', async (original) => ({ ...(await original<object>()), listHistoricalReports: vi.fn().mockResolvedValue([]) }));
-vi.mock('../cashflows/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/reports.api.ts', async (original) => ({ ...(await original<object>()), listHistoricalReports: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
 vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api, session: { username: 'analyst', roles: ['Analyst', 'LDM_User'] }, hasRole: () => false }),
   useApi: () => api,

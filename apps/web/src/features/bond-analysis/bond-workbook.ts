@@ -6,8 +6,8 @@
  */
 import type { BondRunResponse } from '@opencrt/contracts';
 import { exportFileName, saveXlsx, workbookToXlsx, type ExportHeader, type ExportLines, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
-import { vectorsSheetOf } from '../deal-analysis/input-vectors.ts';
-import { BOND_COLUMNS, exportColumns } from '../deal-analysis/result-columns.ts';
+import { vectorsSheetOf } from '../../components/run-inputs/input-vectors.ts';
+import { BOND_COLUMNS, exportColumns } from '../../components/run-inputs/result-columns.ts';
 import type { PricingTab } from './bond-inputs.ts';
 
 const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);

@@ -6,11 +6,12 @@ import { CreditModelInputs } from '../../components/credit-model/credit-model-in
 import type { CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { MatrixGrid } from '../../components/matrix-grid/matrix-grid.tsx';
 import { MatrixHeatmap } from '../../components/matrix-grid/matrix-heatmap.tsx';
-import { PrepaymentConventionSelect } from '../deal-analysis/run-option-selects.tsx';
-import { prepaymentLabel, type PrepaymentConvention } from '../deal-analysis/run-options.ts';
+import { PrepaymentConventionSelect } from '../../components/run-inputs/run-option-selects.tsx';
+import { prepaymentLabel, type PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
-import { rampTitle } from '../deal-analysis/analysis-inputs.ts';
+import { rampTitle } from '../../components/run-inputs/analysis-inputs.ts';
 import { spreadInBp } from './spread-bp.ts';
+import { runOnEnter } from '../../components/run-inputs/run-on-enter.ts';
 
 const TAB_LABEL: Record<PricingTab, string> = { price: 'Price', yield: 'Yield', spread: 'Spread' };
 type Sub = 'metric' | 'wal' | 'writedown' | 'dm' | 'surface';
@@ -34,7 +35,6 @@ function Field({ label, value, onChange, testId, disabled }: { label: string; va
 
 export interface PricingPanelProps {
   tab: PricingTab;
-  onTab(tab: PricingTab): void;
   inputs: BondInputs;
   onInputs(inputs: BondInputs): void;
   isAgency: boolean;
@@ -99,15 +99,9 @@ export function PricingPanel(p: PricingPanelProps) {
   const dmMode = p.tab === 'price' && !!p.floating && p.inputs.priceFrom === 'dm';
   return (
     <section className="crt-panel mt-3" data-testid="pricing-panel">
-      <ul className="nav nav-tabs">
-        {(['price', 'yield', 'spread'] as const).map((t) => (
-          <li className="nav-item" key={t}>
-            <button type="button" className={`nav-link${p.tab === t ? ' active' : ''}`} data-testid={`pricing-tab-${t}`} onClick={() => p.onTab(t)}>{TAB_LABEL[t]}</button>
-          </li>
-        ))}
-      </ul>
-      <div className="row g-3 mt-1">
-        <div className="col-lg-3" data-testid="pricing-settings">
+      {/* The tool tabs (Price, Yield, Spread, …) sit above this panel: bond-tool-tabs.tsx. */}
+      <div className="row g-3">
+        <div className="col-lg-3" data-testid="pricing-settings" onKeyDown={runOnEnter(p.onCalculate, p.busy)}>
           <h3 className="h6">Settings</h3>
           <CreditModelInputs state={p.model} onChange={p.onModel} roles={p.roles} />
           <div className="small my-1" data-testid="scenario-choice">
@@ -118,11 +112,14 @@ export function PricingPanel(p: PricingPanelProps) {
           {p.userCashflow && <UserCashflowSelect {...p.userCashflow} />}
           {p.tab === 'price' && p.floating && (
             // Price from DM (issue 25 #2): a floating class can be priced from its discount margin.
-            <div className="btn-group btn-group-sm my-1" role="group" aria-label="Price from" data-testid="price-from">
-              <button type="button" className={`btn btn-outline-secondary${dmMode ? '' : ' active'}`} aria-pressed={!dmMode} data-testid="price-from-yield"
-                onClick={() => p.onInputs({ ...p.inputs, priceFrom: 'yield' })}>Yield / Spread</button>
-              <button type="button" className={`btn btn-outline-secondary${dmMode ? ' active' : ''}`} aria-pressed={dmMode} data-testid="price-from-dm"
-                onClick={() => p.onInputs({ ...p.inputs, priceFrom: 'dm' })}>DM</button>
+            <div className="d-flex align-items-center flex-wrap gap-1 my-1 small">
+              <span id="price-from-caption">Price from:</span>
+              <div className="btn-group btn-group-sm" role="group" aria-labelledby="price-from-caption" data-testid="price-from">
+                <button type="button" className={`btn btn-outline-secondary${dmMode ? '' : ' active'}`} aria-pressed={!dmMode} data-testid="price-from-yield"
+                  onClick={() => p.onInputs({ ...p.inputs, priceFrom: 'yield' })}>Yield / Spread</button>
+                <button type="button" className={`btn btn-outline-secondary${dmMode ? ' active' : ''}`} aria-pressed={dmMode} data-testid="price-from-dm"
+                  onClick={() => p.onInputs({ ...p.inputs, priceFrom: 'dm' })}>Discount margin</button>
+              </div>
             </div>
           )}
           {p.tab === 'price' && dmMode && <Field label="Discount Margin (bp)" value={p.inputs.dm} onChange={set('dm')} testId="input-dm" />}
@@ -140,7 +137,7 @@ export function PricingPanel(p: PricingPanelProps) {
             <Field label="Loss Severity (%)" value={p.inputs.lossSeverity} onChange={set('lossSeverity')} testId="input-severity" disabled={!!p.scenarioName || !!p.userCashflow?.value} />
             <Field label="Delinquency (%)" value={p.inputs.delinquency} onChange={set('delinquency')} testId="input-delinquency" disabled={!!p.scenarioName || !!p.userCashflow?.value} />
           </>}
-          <Field label="SOFR (%)" value={p.inputs.libor} onChange={set('libor')} testId="input-libor" />
+          <Field label="LIBOR / SOFR (%)" value={p.inputs.libor} onChange={set('libor')} testId="input-libor" />
           {p.indexHint && <div className="form-text mt-0" data-testid="index-rate-hint">{p.indexHint}</div>}
           <label className="small d-block mt-1" title="Exercise the deal's clean-up redemption when the pool falls to its clean-up level">
             <input type="checkbox" className="form-check-input me-1" checked={p.cleanupCall} data-testid="cleanup-call" onChange={(e) => p.onCleanupCall(e.target.checked)} />Cleanup Call
@@ -157,22 +154,22 @@ export function PricingPanel(p: PricingPanelProps) {
           {p.resultBp && <div className="small text-secondary font-monospace" data-testid="result-bp">{p.resultBp}</div>}
           {p.resultMessage && <div className="text-danger small" data-testid="result-message">{p.resultMessage}</div>}
           {p.zeroIndexNote && <div className="alert alert-warning py-1 px-2 small mb-0" data-testid="zero-index-note">{p.zeroIndexNote}</div>}
-          <dl className="row small mt-2 mb-0">
-            <dt className="col-6">WAL</dt><dd className="col-6 text-end" data-testid="result-wal">{p.wal === null ? '-----' : p.wal.toFixed(2)}</dd>
-            <dt className="col-6">Window</dt><dd className="col-6 text-end" data-testid="result-window">{p.window || '-----'}</dd>
-            <dt className="col-6">Write Down</dt><dd className="col-6 text-end" data-testid="result-writedown">{p.writedownPct === null ? '-----' : `${p.writedownPct.toFixed(2)}%`}</dd>
+          <dl className="result-grid small mt-2 mb-0">
+            <dt>WAL</dt><dd data-testid="result-wal">{p.wal === null ? '-----' : p.wal.toFixed(2)}</dd>
+            <dt>Window</dt><dd data-testid="result-window">{p.window || '-----'}</dd>
+            <dt>Write Down</dt><dd data-testid="result-writedown">{p.writedownPct === null ? '-----' : `${p.writedownPct.toFixed(2)}%`}</dd>
             {p.prices && <>
               {/* Clean (quoted) and dirty (clean + accrued) prices, issue 25 #3. */}
-              <dt className="col-6">Clean Price</dt><dd className="col-6 text-end" data-testid="result-clean-price">{fixed(p.prices.CleanPrice, 5)}</dd>
-              <dt className="col-6" title={`Accrued interest per 100 of face: ${p.prices.AccrualDays ?? '-'} days ${p.prices.AccrualDayCount ?? ''} since the last payment date`}>Accrued</dt>
-              <dd className="col-6 text-end" data-testid="result-accrued">{fixed(p.prices.AccruedInterest, 5)}</dd>
-              <dt className="col-6">Dirty Price</dt><dd className="col-6 text-end" data-testid="result-dirty-price">{fixed(p.prices.DirtyPrice, 5)}</dd>
+              <dt>Clean Price</dt><dd data-testid="result-clean-price">{fixed(p.prices.CleanPrice, 5)}</dd>
+              <dt title={`Accrued interest per 100 of face: ${p.prices.AccrualDays ?? '-'} days ${p.prices.AccrualDayCount ?? ''} since the last payment date`}>Accrued</dt>
+              <dd data-testid="result-accrued">{fixed(p.prices.AccruedInterest, 5)}</dd>
+              <dt>Dirty Price</dt><dd data-testid="result-dirty-price">{fixed(p.prices.DirtyPrice, 5)}</dd>
             </>}
             {p.discountMargin && <>
               {/* Discount margin over the index at the run's price, beside the quoted margin (basis points). */}
-              <dt className="col-5" title="Discount margin: the spread over the index that discounts the projected coupons to the price">DM</dt>
-              <dd className="col-7 text-end text-nowrap" data-testid="result-dm" title={p.discountMargin.ErrorMessage ?? undefined}>{spreadInBp(p.discountMargin.Value) ?? '-----'}</dd>
-              <dt className="col-5">Margin</dt><dd className="col-7 text-end text-nowrap" data-testid="result-margin">{spreadInBp(p.discountMargin.Margin)}</dd>
+              <dt title="Discount margin: the spread over the index that discounts the projected coupons to the price">DM</dt>
+              <dd data-testid="result-dm" title={p.discountMargin.ErrorMessage ?? undefined}>{spreadInBp(p.discountMargin.Value) ?? '-----'}</dd>
+              <dt>Margin</dt><dd data-testid="result-margin">{spreadInBp(p.discountMargin.Margin)}</dd>
             </>}
           </dl>
           {p.runTimeMs !== null && <div className="small text-secondary" data-testid="run-time">Run time: {Math.round(p.runTimeMs)} ms</div>}

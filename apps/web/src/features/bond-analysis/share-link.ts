@@ -1,4 +1,4 @@
-import type { PrepaymentConvention } from '../deal-analysis/run-options.ts';
+import type { PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
 import type { BondInputs, PricingTab } from './bond-inputs.ts';
 
 /**

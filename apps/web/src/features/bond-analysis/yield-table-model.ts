@@ -4,7 +4,7 @@
  * helpers (inputs → request, answer → grid, workbook rows), tested without a browser.
  */
 import { DM_BP_MAX, DM_BP_MIN, YIELD_TABLE_LIMITS, type YieldTableCell } from '@opencrt/contracts';
-import { toRequestRate } from '../deal-analysis/analysis-inputs.ts';
+import { toRequestRate } from '../../components/run-inputs/analysis-inputs.ts';
 
 /** A row as typed: percent text (ramp syntax and vectors as the pricing inputs), or a saved scenario. */
 export interface YieldTableRowInput {

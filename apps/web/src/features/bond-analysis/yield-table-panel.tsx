@@ -3,9 +3,12 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
 import { messageOf } from '../../api/errors.ts';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
-import { listScenarios } from '../scenario-list/scenario-list.api.ts';
+import { listScenarios } from '../../components/scenario-list/scenario-list.api.ts';
 import { cellGrid, cellText, parseColumns, rowsProblem, yieldTableBody, type YieldTableAxis, type YieldTableRowInput } from './yield-table-model.ts';
 import { yieldTableWorkbook } from './yield-table-xlsx.ts';
+
+/** Column captions of the scenario rows: each input is named by its row and this caption. */
+const ROW_HEADERS = { cpr: 'CPR (%)', cdr: 'CDR (%)', lossSeverity: 'Loss Severity (%)', delinquency: 'Delinquency (%)' } as const;
 
 export interface YieldTablePanelProps {
   api: ApiClient;
@@ -91,7 +94,7 @@ export function YieldTablePanel(p: YieldTablePanelProps) {
                 {r.scenarioId !== null
                   ? <td colSpan={4} className="text-secondary align-middle">Saved scenario</td>
                   : (['cpr', 'cdr', 'lossSeverity', 'delinquency'] as const).map((k) => (
-                    <td key={k}><input className="form-control form-control-sm" aria-label={`Scenario ${i + 1} ${k}`} value={r[k]} data-testid={`yt-${k}-${i}`} onChange={(e) => setRow(i, { [k]: e.target.value })} /></td>
+                    <td key={k}><input className="form-control form-control-sm" aria-label={`Scenario ${i + 1} ${ROW_HEADERS[k]}`} value={r[k]} data-testid={`yt-${k}-${i}`} onChange={(e) => setRow(i, { [k]: e.target.value })} /></td>
                   ))}
                 <td><button type="button" className="btn btn-sm btn-link" disabled={rows.length === 1} data-testid={`yt-remove-${i}`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>Remove</button></td>
               </tr>

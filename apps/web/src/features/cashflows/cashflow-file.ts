@@ -11,7 +11,7 @@ import {
   type CollateralCashflowLists, type ExportKind, type UserCollateralCashflow,
 } from '@opencrt/contracts';
 import { addXlsxRow } from '../../components/cashflow-export/export-cashflows.ts';
-import { cellNumber, cellText, isBlank } from '../scenario-list/sheet-cells.ts';
+import { cellNumber, cellText, isBlank } from '../../components/spreadsheet/sheet-cells.ts';
 
 type ListKey = keyof CollateralCashflowLists;
 

@@ -15,7 +15,7 @@ import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
 import { cashflowWorkbook, parseCashflowFile, sampleCashflowLists } from './cashflow-file.ts';
-import { loadUserCashflows, saveUserCashflows } from './cashflows.api.ts';
+import { loadUserCashflows, saveUserCashflows } from '../../api/cashflows.api.ts';
 import { CollateralRowsTable } from './collateral-rows-table.tsx';
 import { ManageCashflowsModal } from './manage-cashflows-modal.tsx';
 

@@ -4,7 +4,7 @@
  */
 import { userCashflowLabel, type UserCollateralCashflow } from '@opencrt/contracts';
 import { useState } from 'react';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 
 export function ManageCashflowsModal({ cashflows, onLoad, onDelete, onClose }: {
   cashflows: readonly UserCollateralCashflow[];

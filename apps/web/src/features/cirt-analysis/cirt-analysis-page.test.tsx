@@ -7,12 +7,12 @@ import { AlertsProvider } from '../../components/alerts/alerts.tsx';
 const get = vi.fn();
 const post = vi.fn();
 // Every GET of these tests answers the deal; the user-cashflow picker has its own list (none).
-vi.mock('../cashflows/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
 vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api: { get, post, request: vi.fn() }, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
 }));
 const { CirtAnalysisPage } = await import('./cirt-analysis-page.tsx');
-const { historicalRowClass } = await import('../acis-analysis/reinsurance-results.tsx');
+const { historicalRowClass } = await import('../../components/reinsurance/reinsurance-results.tsx');
 
 const deal = {
   DealName: 'CIRT 2023-9', DealType: 'CIRT', SettlementDate: 20230901, IssueDate: 20230901, FirstPaymentDate: 20231025, FactorDate: 20261025,

@@ -12,14 +12,14 @@ import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { DealCatalogPicker } from '../../components/deal-catalog-modal/deal-catalog-picker.tsx';
 import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
-import { formatDollars } from '../deal-catalog/catalog-format.ts';
-import { DealInfoPanel } from '../deal-analysis/deal-info-panel.tsx';
-import { DealEditorLinks } from '../deal-editor/deal-editor-links.tsx';
-import { ReinsuranceControls } from '../acis-analysis/reinsurance-controls.tsx';
-import { exportInsurance } from '../acis-analysis/reinsurance-panels.tsx';
-import { ReinsuranceResults, type SingleResult } from '../acis-analysis/reinsurance-results.tsx';
-import { runCirt, runCirtMatrix } from '../acis-analysis/reinsurance.api.ts';
-import { useReinsuranceScreen } from '../acis-analysis/use-reinsurance-screen.ts';
+import { formatDollars } from '../../components/format/catalog-format.ts';
+import { DealInfoPanel } from '../../components/deal-info/deal-info-panel.tsx';
+import { DealEditorLinks } from '../../components/deal-info/deal-editor-links.tsx';
+import { ReinsuranceControls } from '../../components/reinsurance/reinsurance-controls.tsx';
+import { exportInsurance } from '../../components/reinsurance/reinsurance-panels.tsx';
+import { ReinsuranceResults, type SingleResult } from '../../components/reinsurance/reinsurance-results.tsx';
+import { runCirt, runCirtMatrix } from '../../components/reinsurance/reinsurance.api.ts';
+import { useReinsuranceScreen } from '../../components/reinsurance/use-reinsurance-screen.ts';
 
 /** The summary and tab values of a CIRT answer. */
 export function cirtSingle(r: CirtResponse): SingleResult {
@@ -71,7 +71,7 @@ export function CirtAnalysisPage() {
       {!s.known && <p className="text-secondary" data-testid="choose-deal">Choose a CIRT deal from the catalog.</p>}
       {s.known && deal && s.effectiveSettlement !== null && (
         <>
-          <DealInfoPanel deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="CIRT Analysis" showOptionalCancellation activityMonthEnd
+          <DealInfoPanel helpSlug="credit-model" deal={deal} settlement={s.effectiveSettlement} onPickDeal={() => s.setCatalogOpen(true)} title="CIRT Analysis" showOptionalCancellation activityMonthEnd
             onSettlement={(ymd) => { clearResults(); s.setSettlement(ymd); }}>
             <DealEditorLinks deal={deal} dealType="CIRT" />
             <ReinsuranceControls screen={s} title="CIRT Specification" cancelLabel="Cancellation" showCancel scenarioDeals={[dealName]}

@@ -6,7 +6,7 @@ import { AlertsProvider } from '../../components/alerts/alerts.tsx';
 
 const get = vi.fn();
 const post = vi.fn();
-vi.mock('../cashflows/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
 vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api: { get, post, request: vi.fn() }, session: { username: 'analyst', roles: ['Analyst', 'LDM_User'] }, hasRole: () => false }),
 }));

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../api/client.ts';
-import type { SimulationResult } from './deal-analysis.api.ts';
-import { breakevenCells, breakevenFootnote } from './breakeven-modes.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
+import { breakevenCells, breakevenFootnote } from '../../components/run-inputs/breakeven-modes.ts';
 import { TrancheSummary } from './tranche-summary.tsx';
 
 const row = { Period: 1, PaymentDate: 20260325, Balance: 0, Principal: 100, Interest: 1, Rate: 0.05, Cash: 101, ActualWriteDown: 0, CprRate: 0.1, CdrRate: 0, LossSeverityRate: 0.25, DelinquencyRate: 0 };

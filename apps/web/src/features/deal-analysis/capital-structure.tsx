@@ -1,7 +1,7 @@
 import type { Bond } from '@opencrt/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDecimal, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
+import { formatDecimal, formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
 
 /** Capital Structure: bonds with links to bond analysis, MACR bonds on request, tabs per group. */
 export function CapitalStructure({ dealName, bonds, showMacr, onShowMacr }: {

@@ -3,7 +3,7 @@
  * column per run headed by its scenario inputs, each with a button that removes its pin.
  */
 import type { ExportKind } from '@opencrt/contracts';
-import { formatDollars, MISSING } from '../deal-catalog/catalog-format.ts';
+import { formatDollars, MISSING } from '../../components/format/catalog-format.ts';
 import { compareRows, MAX_PINNED_RUNS, removePin, type PinnedRun } from './compare-runs.ts';
 
 /** A compared value as the tranche summary prints it. */
@@ -20,14 +20,19 @@ function cellText(value: number | string | null, kind: ExportKind): string {
   }
 }
 
-export function CompareRunsPanel({ pins, onPins }: { pins: readonly PinnedRun[]; onPins(next: PinnedRun[]): void }) {
+/**
+ * `current`: the run on screen, always the last column beside the pinned ones (issue 36 #1), so
+ * "pin, change CPR, run" compares two runs at once; it is not a pin and has no Remove.
+ */
+export function CompareRunsPanel({ pins, onPins, current = null }: { pins: readonly PinnedRun[]; onPins(next: PinnedRun[]): void; current?: PinnedRun | null }) {
   if (pins.length === 0) return null;
-  const rows = compareRows(pins);
+  const runs = current ? [...pins, current] : pins;
+  const rows = compareRows(runs);
   return (
     <section className="crt-panel mt-3" data-testid="compare-runs">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 className="h5 mb-0 me-2">Compare Runs</h2>
-        <span className="small text-secondary">{pins.length} of {MAX_PINNED_RUNS} pinned; the workbook export adds a Compare sheet.</span>
+        <span className="small text-secondary">{pins.length} of {MAX_PINNED_RUNS} pinned{current ? ', then the current run' : ''}; the workbook export adds a Compare sheet of the pinned runs.</span>
         <button type="button" className="btn btn-sm btn-outline-secondary ms-auto" data-testid="clear-pins" onClick={() => onPins([])}>Remove all</button>
       </div>
       <div className="table-responsive" style={{ maxHeight: 480 }}>
@@ -43,6 +48,12 @@ export function CompareRunsPanel({ pins, onPins }: { pins: readonly PinnedRun[];
                     onClick={() => onPins(removePin(pins, p.id))}>Remove</button>
                 </th>
               ))}
+              {current && (
+                <th className="text-end" style={{ minWidth: 140 }} data-testid="compare-head-current">
+                  <div>Current run</div>
+                  <div className="fw-normal text-secondary text-wrap ms-auto" style={{ maxWidth: 220 }}>{current.label}</div>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -50,7 +61,7 @@ export function CompareRunsPanel({ pins, onPins }: { pins: readonly PinnedRun[];
               <tr key={`${r.bondName}-${r.figure}`} data-testid={`compare-row-${r.bondName}-${r.figure}`}>
                 <th scope="row" className="text-nowrap">{k === 0 || rows[k - 1]?.bondName !== r.bondName ? r.bondName : ''}</th>
                 <td className="text-nowrap">{r.figure}</td>
-                {r.values.map((v, i) => <td key={pins[i]?.id ?? i} className="text-end text-nowrap">{cellText(v, r.kind)}</td>)}
+                {r.values.map((v, i) => <td key={runs[i]?.id ?? i} className="text-end text-nowrap">{cellText(v, r.kind)}</td>)}
               </tr>
             ))}
           </tbody>

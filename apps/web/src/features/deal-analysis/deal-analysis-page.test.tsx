@@ -9,9 +9,9 @@ const get = vi.fn();
 const post = vi.fn();
 const api = { get, post, request: vi.fn() };
 // The historical-report section has its own tests; here it finds no reports and stays hidden.
-vi.mock('../reports/reports.api.ts', async (original) => ({ ...(await original<object>()), listHistoricalReports: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/reports.api.ts', async (original) => ({ ...(await original<object>()), listHistoricalReports: vi.fn().mockResolvedValue([]) }));
 // Every GET of these tests answers the deal; the user-cashflow picker has its own list (none).
-vi.mock('../cashflows/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
+vi.mock('../../api/cashflows.api.ts', async (original) => ({ ...(await original<object>()), loadUserCashflows: vi.fn().mockResolvedValue([]) }));
 vi.mock('../../app/session-context.tsx', () => ({
   useSession: () => ({ api, session: { username: 'analyst', roles: ['Analyst'] }, hasRole: () => false }),
   useApi: () => api,
@@ -176,7 +176,7 @@ describe('DealAnalysisPage rows and settlement (issue 18 #4, #5)', () => {
   it('shows a paid-off class up to the row after its pay-off, not the zero rows after it', async () => {
     const row = (Period: number, Balance: number) => ({ Period, PaymentDate: 20261125, Balance, Principal: 0, Interest: 0, Rate: 0, Cash: 0, ActualWriteDown: 0 });
     post.mockResolvedValue({ ...answer, CollateralCashflow: [row(1, 9), row(2, 8)], BondsCashflows: [{ BondName: 'SC', BondCashflow: [row(1, 5), row(2, 0), row(3, 0), row(4, 0)] }] });
-    const { runSimulation } = await import('./deal-analysis.api.ts');
+    const { runSimulation } = await import('../../api/deal-analysis.api.ts');
     const result = await runSimulation(api as unknown as Parameters<typeof runSimulation>[0], {});
     expect(result.BondsCashflows[0]?.BondCashflow.map((r) => r.Period)).toEqual([1, 2, 3]);
     expect(result.CollateralCashflow).toHaveLength(2);

@@ -13,32 +13,33 @@ import { ScenarioPickerModal, type ChosenScenario } from '../../components/scena
 import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
 import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
-import { analysisPath } from '../deal-catalog/catalog-groups.ts';
-import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from './analysis-inputs.ts';
-import { AssumptionsPanel } from './assumptions-panel.tsx';
-import { LossTimingFieldset } from './loss-timing-inputs.tsx';
-import { EMPTY_LOSS_TIMING, lossTimingFields, lossTimingInputProblem, type LossTimingInputs } from './loss-timing-model.ts';
+import { analysisPath } from '../../components/deal-catalog/catalog-groups.ts';
+import { inputProblems, inputToYmd, isAgencyDeal, loadInputs, saveInputs, snapSettlement, toRequestRate, type AssumptionInputs } from '../../components/run-inputs/analysis-inputs.ts';
+import { AssumptionsPanel } from '../../components/run-inputs/assumptions-panel.tsx';
+import { LossTimingFieldset } from '../../components/run-inputs/loss-timing-inputs.tsx';
+import { EMPTY_LOSS_TIMING, lossTimingFields, lossTimingInputProblem, type LossTimingInputs } from '../../components/run-inputs/loss-timing-model.ts';
 import { TriggerStrip } from './trigger-strip.tsx';
 import { CapitalStructure } from './capital-structure.tsx';
-import { runSimulation, storeRunScenario, type SimulationResult } from './deal-analysis.api.ts';
-import { HistoricalReportSection } from '../reports/historical-report-section.tsx';
-import { DealHistoryPanel } from './deal-history-panel.tsx';
-import { DealInfoPanel } from './deal-info-panel.tsx';
-import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from './index-rate.ts';
+import { runSimulation, storeRunScenario, type SimulationResult } from '../../api/deal-analysis.api.ts';
+import { HistoricalReportSection } from '../../components/reports/historical-report-section.tsx';
+import { DealHistoryPanel } from '../../components/deal-info/deal-history-panel.tsx';
+import { DealInfoPanel } from '../../components/deal-info/deal-info-panel.tsx';
+import { hasSavedIndex, indexRateHint, isFloatingDeal, useIndexPrefill, ZERO_INDEX_NOTE } from '../../components/run-inputs/index-rate.ts';
 import { ResultsPanel } from './results-panel.tsx';
 import { TrancheSummary } from './tranche-summary.tsx';
-import type { PinnedRun } from './compare-runs.ts';
+import { MAX_PINNED_RUNS, type PinnedRun } from './compare-runs.ts';
+import { summaryRows } from './tranche-summary-rows.ts';
 import { CompareRunsPanel } from './compare-runs-panel.tsx';
-import { IndexCurveInput } from './index-curve-input.tsx';
-import { DEFAULT_INDEX_CURVE, indexCurveLabel, indexCurveOf, type IndexCurveState } from './index-curve.ts';
+import { IndexCurveInput } from '../../components/run-inputs/index-curve-input.tsx';
+import { DEFAULT_INDEX_CURVE, indexCurveLabel, indexCurveOf, type IndexCurveState } from '../../components/run-inputs/index-curve.ts';
 import type { ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
 import { runInputLines } from './run-input-lines.ts';
 import { DealCharts, runModelLabel } from './deal-charts.tsx';
-import { CollateralGroupSelect, PrepaymentConventionSelect } from './run-option-selects.tsx';
-import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from './run-options.ts';
+import { CollateralGroupSelect, PrepaymentConventionSelect } from '../../components/run-inputs/run-option-selects.tsx';
+import { collateralGroupsOf, isAbsDeal, parseCollateralGroup, parseConvention, prepaymentLabel, type PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
 import { dealShareLink } from './share-link.ts';
-import { formatElapsed, useRunTimer } from './run-timer.ts';
-import { useKeptDealDetails } from './use-kept-deal-details.ts';
+import { formatElapsed, useRunTimer } from '../../components/run-inputs/run-timer.ts';
+import { useKeptDealDetails } from '../../components/run-inputs/use-kept-deal-details.ts';
 import { StochasticPanel } from '../../components/stochastic/stochastic-panel.tsx';
 import { dealStochasticRequest } from './stochastic-request.ts';
 
@@ -216,6 +217,8 @@ export function DealAnalysisPage() {
   };
   // MACR classes get result tabs only while the capital structure shows them (issue 18 #9).
   const bondNames = deal?.Bonds.filter((b) => showMacr || !b.IsMACR).map((b) => b.BondName) ?? [];
+  // The run on screen as Compare's last column (its summary figures; prices and breakevens are a pin's).
+  const currentRun: PinnedRun | null = result && shownRun ? { id: 0, label: shownRun.label, rows: summaryRows(result.BondsCashflows, bondNames), figures: new Map() } : null;
   return (
     <div className="container-fluid" data-testid="deal-analysis">
       <ScenarioPickerModal show={scenarioPicker} dealName={dealName}
@@ -283,7 +286,15 @@ export function DealAnalysisPage() {
               selected={detailTab} onSelect={setDetailTab} header={exportHeader} inputs={shownRun.inputs}
               pins={pins} onPins={setPins} runLabel={shownRun.label} />
           )}
-          <CompareRunsPanel pins={pins} onPins={setPins} />
+          {!result && (
+            // Before the first run (issue 36 #1): the pin is where it will be, and says why it waits.
+            <div className="mt-3">
+              <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="pin-run" disabled
+                title="Run a scenario first: Pin run keeps a run's summary to compare with the runs after it">Pin run (0/{MAX_PINNED_RUNS})</button>
+              <span className="small text-secondary ms-2" data-testid="pin-run-hint">Run a scenario first; a pinned run is compared with the runs after it.</span>
+            </div>
+          )}
+          <CompareRunsPanel pins={pins} onPins={setPins} current={currentRun} />
           <StochasticPanel fileName={`${deal.DealName.replace(/[^\w.-]+/g, '_')}_stochastic.xlsx`}
             exportHeader={[['User', exportHeader.userName], ['Deal', deal.DealName], ['Settlement Date', effectiveSettlement, 'date'], ['Model', model.model]]}
             request={dealStochasticRequest({ dealName: deal.DealName, settlement: effectiveSettlement, loanLevel: options.loanLevel, collateralGroup, libor: inputs.libor, indexCurve, model })} />

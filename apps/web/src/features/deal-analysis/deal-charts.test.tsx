@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DealCharts, runModelLabel } from './deal-charts.tsx';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 
 const row = (Period: number) => ({ Period, Balance: 100 - Period, CumulativeLosses: Period, CprRate: 0.1, CdrRate: 0.002, LossSeverityRate: 0.3, DelinquencyRate: 0.01 });
 const result = { ProjectedLosses: 0, CollateralCashflow: [row(1), row(2)], BondsCashflows: [], MiscVariables: { Triggers: [] } } as unknown as SimulationResult;

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { creditModelLabel, ModelVectorsChart } from '../../components/model-vectors/model-vectors-chart.tsx';
 import { PeriodChart, type PeriodSeries } from '../../components/period-chart/period-chart.tsx';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 
 /** The credit model a run request used ('LDM 3.0'), or null for a run on user vectors or a scenario. */
 export function runModelLabel(body: Record<string, unknown> | null | undefined): string | null {

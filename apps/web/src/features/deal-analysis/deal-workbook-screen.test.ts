@@ -1,7 +1,7 @@
 /** Issue 25 #9: the workbook is the screen (figures, vectors, class names, units) and #8 its Compare sheet. */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 import { workbookToXlsx, type ExportHeader } from '../../components/cashflow-export/export-cashflows.ts';
 import { addPin } from './compare-runs.ts';
 import { dealWorkbookSheets } from './deal-workbook.ts';

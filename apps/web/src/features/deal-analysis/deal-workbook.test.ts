@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 import { workbookToXlsx, type ExportHeader } from '../../components/cashflow-export/export-cashflows.ts';
 import { dealWorkbookSheets } from './deal-workbook.ts';
 import { summaryRows } from './tranche-summary-rows.ts';

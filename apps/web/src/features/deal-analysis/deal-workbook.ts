@@ -1,8 +1,8 @@
 import { saveXlsx, exportFileName, workbookToXlsx, type ExportColumn, type ExportHeader, type ExportLines, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 import { compareSheet, type PinnedRun } from './compare-runs.ts';
-import { inputVectorsSheet } from './input-vectors.ts';
-import { BOND_COLUMNS, COLLATERAL_COLUMNS, columnsFor, exportColumns } from './result-columns.ts';
+import { inputVectorsSheet } from '../../components/run-inputs/input-vectors.ts';
+import { BOND_COLUMNS, COLLATERAL_COLUMNS, columnsFor, exportColumns } from '../../components/run-inputs/result-columns.ts';
 import { triggersSheet } from './triggers-sheet.ts';
 import { breakevenValue, FIGURE_HEADERS, type ScreenFigures } from './summary-figures.ts';
 import type { SummaryRow } from './tranche-summary-rows.ts';

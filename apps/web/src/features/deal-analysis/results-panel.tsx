@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { downloadCashflows, type ExportHeader, type ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
 import { CashflowTable, type CashflowColumn } from '../../components/cashflow-table/cashflow-table.tsx';
-import { formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
-import type { SimulationResult } from './deal-analysis.api.ts';
-import { BOND_COLUMNS as ALL_BOND_COLUMNS, COLLATERAL_COLUMNS as ALL_COLLATERAL_COLUMNS, columnsFor, exportColumns, triggerColumns } from './result-columns.ts';
+import { formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
+import { BOND_COLUMNS as ALL_BOND_COLUMNS, COLLATERAL_COLUMNS as ALL_COLLATERAL_COLUMNS, columnsFor, exportColumns, triggerColumns } from '../../components/run-inputs/result-columns.ts';
 
 function toExportTab<Row>(name: string, rows: Row[], columns: CashflowColumn<Row>[]): ExportTab<Row> {
   return { name, rows, columns: exportColumns(columns) };

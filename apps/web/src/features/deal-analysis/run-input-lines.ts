@@ -1,6 +1,6 @@
 import type { ExportLines } from '../../components/cashflow-export/export-cashflows.ts';
-import type { AssumptionInputs } from './analysis-inputs.ts';
-import type { PrepaymentConvention } from './run-options.ts';
+import type { AssumptionInputs } from '../../components/run-inputs/analysis-inputs.ts';
+import type { PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
 
 /**
  * The Inputs sheet of the deal workbook (issue 18 #15): what the run was asked, as the user typed

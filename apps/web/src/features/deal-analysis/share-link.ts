@@ -1,5 +1,5 @@
-import { ymdToInput, type AssumptionInputs } from './analysis-inputs.ts';
-import type { PrepaymentConvention } from './run-options.ts';
+import { ymdToInput, type AssumptionInputs } from '../../components/run-inputs/analysis-inputs.ts';
+import type { PrepaymentConvention } from '../../components/run-inputs/run-options.ts';
 
 /** What a deal-analysis link reproduces. */
 export interface DealRun {

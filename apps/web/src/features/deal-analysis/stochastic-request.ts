@@ -4,8 +4,8 @@
  * or why there is none: a stochastic run needs a credit model.
  */
 import { modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
-import { toRequestRate } from './analysis-inputs.ts';
-import { indexCurveOf, type IndexCurveState } from './index-curve.ts';
+import { toRequestRate } from '../../components/run-inputs/analysis-inputs.ts';
+import { indexCurveOf, type IndexCurveState } from '../../components/run-inputs/index-curve.ts';
 
 export const STOCHASTIC_NEEDS_MODEL = 'Choose a credit model (LDM, LDM_3 or AFT) in the assumptions: the paths are its economic inputs.';
 

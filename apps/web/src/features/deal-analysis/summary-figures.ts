@@ -4,7 +4,7 @@
  * the breakeven mode's own unit). One shape for the screen, the workbook and the run comparison,
  * so the workbook says what the screen said.
  */
-import { formatPercent, MISSING } from '../deal-catalog/catalog-format.ts';
+import { formatPercent, MISSING } from '../../components/format/catalog-format.ts';
 
 export interface ScreenFigures {
   /** Price per 100 of face the yield was solved at; null when none was typed. */

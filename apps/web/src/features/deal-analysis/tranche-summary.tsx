@@ -6,10 +6,10 @@ import { downloadDealWorkbook } from './deal-workbook.ts';
 import { addPin, MAX_PINNED_RUNS as MAX_PINS, TOO_MANY_PINS as TOO_MANY, type PinnedRun } from './compare-runs.ts';
 import { dmText, FIGURE_HEADERS, type ScreenFigures } from './summary-figures.ts';
 import { messageOf } from '../../api/errors.ts';
-import { formatDollars, formatPercent, MISSING } from '../deal-catalog/catalog-format.ts';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import { formatDollars, formatPercent, MISSING } from '../../components/format/catalog-format.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 import { summaryDeltas, summaryRows, type ComparedField } from './tranche-summary-rows.ts';
-import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from './breakeven-modes.ts';
+import { BREAKEVEN_MODES, breakevenCells, breakevenFootnote, breakevenHeaders } from '../../components/run-inputs/breakeven-modes.ts';
 
 export type { PinnedRun } from './compare-runs.ts';
 const NO_PINS: readonly PinnedRun[] = [];
@@ -23,9 +23,12 @@ const wal = (x: number | null) => (x === null ? MISSING : x.toFixed(2));
 /** The write-down % convention (engine bondMetrics), said where the column is shown. */
 export const WRITE_DOWN_TITLE = 'Write-down: the run\'s write-downs as a percent of the class\'s balance at settlement (100 % = all of it lost).';
 const signed = (x: number, text: string) => (x > 0 ? `+${text}` : text);
-/** A difference in the cell's own format; blank when the runs agree (so changes stand out). */
+/**
+ * A difference in the cell's own format; blank when the runs agree (so changes stand out) and
+ * when either run has no value to subtract (a '-----' delta under '-----' said nothing, issue 36 #4).
+ */
 function deltaText(field: ComparedField, d: number | null | undefined): string {
-  if (d === null || d === undefined) return MISSING;
+  if (d === null || d === undefined) return '';
   // Below what the cell prints (2 decimals): the runs agree.
   if (Math.abs(d) < 0.005) return '';
   if (field === 'wal') return signed(d, d.toFixed(2));

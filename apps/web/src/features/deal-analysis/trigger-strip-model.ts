@@ -1,5 +1,5 @@
 import { TRIGGER_TEST_LABELS, type TriggerTimelineDto } from '@opencrt/contracts';
-import { formatDollars, MISSING } from '../deal-catalog/catalog-format.ts';
+import { formatDollars, MISSING } from '../../components/format/catalog-format.ts';
 
 /** A cell's state: the test failed, passed, or was not tested that period. */
 export type CellState = 'fail' | 'pass' | 'untested';

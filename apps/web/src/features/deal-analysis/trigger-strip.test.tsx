@@ -1,7 +1,7 @@
 import type { TriggerTimelineDto } from '@opencrt/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 import { dealWorkbookSheets } from './deal-workbook.ts';
 import { cellTitle, periodRanges } from './trigger-strip-model.ts';
 import { TriggerStrip } from './trigger-strip.tsx';

@@ -1,6 +1,6 @@
 import { TRIGGER_TEST_LABELS, type TriggerTimelineDto } from '@opencrt/contracts';
 import type { ExportColumn, ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
-import type { SimulationResult } from './deal-analysis.api.ts';
+import type { SimulationResult } from '../../api/deal-analysis.api.ts';
 
 /** One row of the Triggers sheet: a payment period. */
 interface TriggerPeriod { period: number; paymentDate: number }

@@ -5,14 +5,14 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { analysisLink } from './catalog-groups.ts';
+import { analysisLink } from '../../components/deal-catalog/catalog-groups.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { saveBlob } from '../../components/cashflow-export/export-cashflows.ts';
-import { exportCatalogCsv, findDealByCusip } from './deal-catalog.api.ts';
-import { useDealCatalog } from './use-deal-catalog.ts';
-import { DealCatalogView } from './deal-catalog-view.tsx';
+import { exportCatalogCsv, findDealByCusip } from '../../components/deal-catalog/deal-catalog.api.ts';
+import { useDealCatalog } from '../../components/deal-catalog/use-deal-catalog.ts';
+import { DealCatalogView } from '../../components/deal-catalog/deal-catalog-view.tsx';
 
 /** The online deal editor (/deal_create, issue 16): its edit icons and add link show for creators. */
 export const ONLINE_DEALS_EDITOR_ENABLED = true;

@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useApi, useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 import { CirtEditor } from './cirt-editor.tsx';
 import {
   createCustomDeal, deleteCustomDeal, exportOdf, getCustomDeal, getTemplate, listCustomDeals, updateCustomDeal,

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
+import { GuideSection } from './guide-section.tsx';
 
 const LocationSchema = z.object({ Location: z.string() });
 const LoanFieldsSchema = z.array(z.object({ Position: z.number(), Name: z.string(), Type: z.string(), Required: z.boolean(), Values: z.array(z.string()).optional() }));
@@ -41,6 +42,7 @@ export function DocsPage() {
   return (
     <div data-testid="docs-page">
       <h4 className="mb-3">Documentation</h4>
+      <GuideSection />
       <div className="row g-3 mb-3">
         <div className="col-md-6">
           <div className="card h-100"><div className="card-header py-2 fw-semibold">Examples</div>
@@ -65,12 +67,13 @@ export function DocsPage() {
         </div>
       </div>
       <div className="card"><div className="card-header py-2 d-flex gap-2 align-items-center">
-        <span className="fw-semibold">Loan-level fields</span>
-        <select className="form-select form-select-sm" style={{ width: '20rem' }} value={layout} onChange={(e) => setLayout(Number(e.target.value))} data-testid="docs-layout">
+        <label className="fw-semibold mb-0" htmlFor="docs-layout">Loan-level fields</label>
+        <select id="docs-layout" className="form-select form-select-sm" style={{ width: '20rem' }} value={layout} onChange={(e) => setLayout(Number(e.target.value))} data-testid="docs-layout">
           {LAYOUTS.map(([, , label], i) => <option key={label} value={i}>{label}</option>)}
         </select>
       </div>
-        <div style={{ maxHeight: '50vh', overflow: 'auto' }}>
+        {/* Focusable, so the keyboard can scroll it (axe scrollable-region-focusable). */}
+        <div style={{ maxHeight: '50vh', overflow: 'auto' }} tabIndex={0} role="region" aria-label="Loan-level fields table">
           <table className="table table-sm small mb-0" data-testid="docs-loan-fields">
             <thead className="table-light sticky-top"><tr><th>Position</th><th>Name</th><th>Type</th><th>Required</th><th>Values</th></tr></thead>
             <tbody>{(fields ?? []).map((f) => (

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/errors.ts';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { useSession } from '../../app/session-context.tsx';
-import { nextPageAfterLogin } from '../trial/next-page.ts';
+import { nextPageAfterLogin } from '../../app/next-page.ts';
 
 /** Username/password form; the token call's error_description shows in red under it. */
 export function LoginForm() {

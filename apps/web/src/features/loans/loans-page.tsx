@@ -8,8 +8,8 @@ import type { CollateralGroupBy, CollateralHistoryRow, CollateralReportRow } fro
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
-import { formatDate, formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
-import { DealHistoryPanel } from '../deal-analysis/deal-history-panel.tsx';
+import { formatDate, formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
+import { DealHistoryPanel } from '../../components/deal-info/deal-history-panel.tsx';
 import { groupByOptions, isLoansDeal, visibleHistory } from './loans-model.ts';
 import { loadCollateralHistory, loadCollateralReport, loadDealNames } from './loans.api.ts';
 

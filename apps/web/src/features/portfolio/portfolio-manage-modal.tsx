@@ -5,7 +5,7 @@
  */
 import { PORTFOLIO_TYPES, type PortfolioList, type PortfolioType } from '@opencrt/contracts';
 import { useState } from 'react';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 import { BONDS_HEADERS, REINSURANCE_HEADERS } from './portfolio-xlsx.ts';
 
 export function PortfolioManageModal({ saved, onCreate, onImport, onDelete, onClose }: {

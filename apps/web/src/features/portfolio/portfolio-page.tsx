@@ -14,20 +14,21 @@ import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
-import { loadUserCashflows } from '../cashflows/cashflows.api.ts';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { loadUserCashflows } from '../../api/cashflows.api.ts';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 import {
   dealBonds, dealLookup, deletePortfolios, getPortfolio, listPortfolios, runPortfolio, savePortfolios, scenarioChoices, updatePortfolio, userDealNames,
   type DealChoices,
-} from './portfolio.api.ts';
+} from '../../api/portfolio.api.ts';
 import { PortfolioEntriesTable, type UserCashflowChoice } from './portfolio-entries-table.tsx';
 import { PortfolioManageModal } from './portfolio-manage-modal.tsx';
 import {
   amount, cutBondRows, draftOf, keptRun, newEntry, runInputIssues, runIssues, runPayload, saveIssues, savePayload, todayIso, ymdOfPicker, type EntryDraft,
 } from './portfolio-model.ts';
-import { PortfolioResults } from './portfolio-results.tsx';
+import { PortfolioResults } from '../../components/portfolio-results/portfolio-results.tsx';
 import { exportPortfolio, importPortfolios } from './portfolio-xlsx.ts';
 import { useLeavePrompt } from '../../app/use-leave-prompt.ts';
+import { HelpLink } from '../../components/guide/help-link.tsx';
 
 interface Draft { id: number | null; name: string; type: PortfolioType; entries: EntryDraft[] }
 const draftOfSaved = (p: PortfolioList[string]): Draft => ({ id: p.Id, name: p.Name, type: p.PortfolioType, entries: p.PortfolioEntries.map(draftOf) });
@@ -265,7 +266,7 @@ export function PortfolioPage() {
   const selected = current ? (Object.keys(saved).find((k) => saved[k]?.Id === current.id) ?? current.name) : '';
   return (
     <div className="container-fluid py-3" data-testid="portfolio-page">
-      <h2 className="h4">Portfolio</h2>
+      <h2 className="h4">Portfolio<HelpLink slug="portfolio-vendor-grid" /></h2>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
         <div>
           <label className="form-label mb-0 small" htmlFor="portfolio-select">Portfolio</label>

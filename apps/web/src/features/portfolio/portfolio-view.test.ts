@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioSummary } from '@opencrt/contracts';
 import { scenariosFor } from './portfolio-entries-table.tsx';
-import { dateText } from './portfolio-results.tsx';
+import { dateText } from '../../components/portfolio-results/portfolio-results.tsx';
 
 const scenario = (Id: number, DealName: string | null): ScenarioSummary => ({ Id, ScenarioName: `S${Id}`, DealName, Vendor: null, Shared: false, Owned: true, Owner: 'analyst', LastModified: '' });
 

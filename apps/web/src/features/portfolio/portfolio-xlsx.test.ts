@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { BONDS_HEADERS, exportPortfolio, importPortfolios, incorrectFormat, REINSURANCE_HEADERS, REVIEW_XLSX, type DealLookup } from './portfolio-xlsx.ts';
+import { BONDS_HEADERS, exportPortfolio, importPortfolios, incorrectFormat, REINSURANCE_HEADERS, REVIEW_XLSX } from './portfolio-xlsx.ts';
+import type { DealLookup } from '../../api/portfolio.api.ts';
 
 const deals: DealLookup = {
   async find(name) {

@@ -9,6 +9,7 @@ import {
   atLine, exportNumber, isReinsuranceDealName, mustBeNumber, portfolioEntryProblems, type ExportKind, type PortfolioCreateRequest, type PortfolioType,
 } from '@opencrt/contracts';
 import { addXlsxRow } from '../../components/cashflow-export/export-cashflows.ts';
+import type { DealLookup } from '../../api/portfolio.api.ts';
 
 export const REINSURANCE_HEADERS = ['Portfolio Name', 'Deal id', 'Bond id', 'Initial Limit ($)', 'Collateral Hold (%)', 'CPR (%)', 'CDR (%)', 'Sev (%)', 'Del (%)'] as const;
 export const BONDS_HEADERS = ['Portfolio Name', 'Deal id', 'Bond id', 'Balance ($)', 'Price ($)', 'CPR (%)', 'CDR (%)', 'Sev (%)', 'Del (%)'] as const;
@@ -18,8 +19,6 @@ export const DEFAULT_BOND = 'A';
 export const incorrectFormat = (): string =>
   `Incorrect file format. The first row must have 9 columns. Reinsurance: ${REINSURANCE_HEADERS.join(', ')}. Bonds: ${BONDS_HEADERS.join(', ')}.`;
 
-/** What the import needs to know about the catalogue: deal names (any case) → catalogue spelling and bonds. */
-export interface DealLookup { find(name: string): Promise<{ dealName: string; bonds: string[] } | undefined> }
 
 export interface ImportOutcome { portfolios: PortfolioCreateRequest[]; errors: string[] }
 

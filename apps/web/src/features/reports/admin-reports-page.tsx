@@ -15,7 +15,7 @@ import { messageOf } from '../../api/errors.ts';
 import { copyReport, markedRows, missingTestValues, newReport, sameReport, syncColumns, syncParameters } from './report-editor-model.ts';
 import { ReportEditorTabs, type EditorTab } from './report-editor-tabs.tsx';
 import { ReportListPanel } from './report-list-panel.tsx';
-import { deleteReport, listAllReports, loadReport, saveReport, testReport } from './reports.api.ts';
+import { deleteReport, listAllReports, loadReport, saveReport, testReport } from '../../api/reports.api.ts';
 
 export function AdminReportsPage() {
   const { api } = useSession();

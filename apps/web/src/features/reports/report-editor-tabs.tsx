@@ -4,8 +4,8 @@ import {
   type Report, type ReportColumn, type ReportParameter, type ReportRunResponse,
 } from '@opencrt/contracts';
 import type { MarkedRows } from './report-editor-model.ts';
-import { displayColumns } from './report-format.ts';
-import { ReportResultsTable } from './report-results-table.tsx';
+import { displayColumns } from '../../components/reports/report-format.ts';
+import { ReportResultsTable } from '../../components/reports/report-results-table.tsx';
 
 export type EditorTab = 'report' | 'parameters' | 'columns' | 'results';
 const TABS: [EditorTab, string][] = [['report', 'Report'], ['parameters', 'Parameters'], ['columns', 'Column Formats'], ['results', 'Report Results']];

@@ -43,10 +43,12 @@ export function ReportListPanel({ reports, selectedId, hasNew, modified, onSelec
         <button type="button" className="btn btn-sm btn-outline-secondary" data-testid="report-refresh" onClick={onRefresh}>Refresh</button>
         <button type="button" className="btn btn-sm btn-link ms-auto" data-testid="report-filter-reset" onClick={resetFilters}>Reset filters</button>
       </div>
-      <div className="d-flex gap-2 mb-2">
-        <input className="form-control form-control-sm" placeholder="Filter by name" value={nameFilter} disabled={modified}
+      <div className="d-flex gap-2 mb-2 align-items-center small">
+        <label className="mb-0 text-nowrap" htmlFor="report-filter-name">Filter by name</label>
+        <input id="report-filter-name" className="form-control form-control-sm" value={nameFilter} disabled={modified}
           onChange={(e) => setNameFilter(e.target.value)} data-testid="report-filter-name" />
-        <select className="form-select form-select-sm" style={{ width: '9rem' }} value={sourceFilter} disabled={modified}
+        <label className="mb-0" htmlFor="report-filter-source">Source</label>
+        <select id="report-filter-source" className="form-select form-select-sm" style={{ width: '9rem' }} value={sourceFilter} disabled={modified}
           onChange={(e) => setSourceFilter(e.target.value)} data-testid="report-filter-source">
           <option value="">All sources</option>
           {REPORT_SOURCES.map((s) => <option key={s.Id} value={s.Name}>{s.Name}</option>)}

@@ -11,11 +11,12 @@ import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { messageOf } from '../../api/errors.ts';
 import { saveXlsx } from '../../components/cashflow-export/export-cashflows.ts';
-import { reportFileName, reportWorkbook } from './report-export.ts';
-import { displayColumns } from './report-format.ts';
-import { parameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from './report-parameter-inputs.tsx';
-import { ReportResultsTable } from './report-results-table.tsx';
-import { listRunnableReports, loadReport, runReport } from './reports.api.ts';
+import { reportFileName, reportWorkbook } from '../../components/reports/report-export.ts';
+import { displayColumns } from '../../components/reports/report-format.ts';
+import { parameterMessages, initialValues, ReportParameterInputs, runValues, type ParameterValues } from '../../components/reports/report-parameter-inputs.tsx';
+import { ReportResultsTable } from '../../components/reports/report-results-table.tsx';
+import { listRunnableReports, loadReport, runReport } from '../../api/reports.api.ts';
+import { HelpLink } from '../../components/guide/help-link.tsx';
 
 export function ReportsPage() {
   const { api } = useSession();
@@ -66,7 +67,7 @@ export function ReportsPage() {
 
   return (
     <div data-testid="reports-page">
-      <h4 className="mb-3">Reports</h4>
+      <h4 className="mb-3">Reports<HelpLink slug="reports" /></h4>
       <div className="card mb-3">
         <div className="card-body">
           <div className="d-flex flex-wrap gap-2 align-items-end mb-3">

@@ -4,8 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { ScenarioListView } from './scenario-list-view.tsx';
-import { UNSAVED_PROMPT, useScenarioList } from './use-scenario-list.ts';
+import { ScenarioListView } from '../../components/scenario-list/scenario-list-view.tsx';
+import { UNSAVED_PROMPT, useScenarioList } from '../../components/scenario-list/use-scenario-list.ts';
 
 export function ScenarioListPage() {
   const state = useScenarioList();

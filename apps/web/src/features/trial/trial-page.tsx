@@ -5,7 +5,7 @@ import { messageOf } from '../../api/errors.ts';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { useSession } from '../../app/session-context.tsx';
 import { isExpired } from '../../app/session.ts';
-import { nextPageAfterLogin } from './next-page.ts';
+import { nextPageAfterLogin } from '../../app/next-page.ts';
 import { EMPTY_TRIAL, validateTrial, type TrialForm } from './trial-validation.ts';
 
 const FIELDS: { key: keyof TrialForm; label: string; type?: string; auto?: string }[] = [

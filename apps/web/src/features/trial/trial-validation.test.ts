@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_TRIAL, validateTrial } from './trial-validation.ts';
-import { EMPTY_CONTACT, validateContact } from '../home/contact-validation.ts';
 
 describe('trial form validation (spec 000 §5)', () => {
   it('lists every missing field with its message, in order', () => {
@@ -14,18 +13,5 @@ describe('trial form validation (spec 000 §5)', () => {
     expect(validateTrial(form)).toEqual(['Provide valid email.']);
     expect(validateTrial({ ...form, Email: 'a@b.co', ConfirmPassword: 'other' })).toEqual(['Password and confirmation do not match.']);
     expect(validateTrial({ ...form, Email: 'a@b.co' })).toEqual([]);
-  });
-});
-
-describe('contact form validation (spec 000 §5)', () => {
-  it('requires first name, last name and email', () => {
-    expect(validateContact(EMPTY_CONTACT)).toEqual({
-      FirstName: ['First Name is required.'], LastName: ['Last Name is required.'], Email: ['Email is required.'],
-    });
-  });
-  it('needs a letter in names and a valid email', () => {
-    expect(validateContact({ ...EMPTY_CONTACT, FirstName: '1', LastName: 'B', Email: 'no' })).toEqual({
-      FirstName: ['First Name must have at least 1 letters.'], Email: ['Please enter a valid email.'],
-    });
   });
 });

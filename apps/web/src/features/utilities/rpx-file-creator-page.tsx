@@ -11,18 +11,19 @@ import {
   type FieldDef, type Row, type RpxForm,
 } from './rpx-form-model.ts';
 
-function FieldInput({ def, value, onChange, id }: { def: FieldDef; value: string; onChange(v: string): void; id: string }) {
+/** labelledBy: ids of the visible caption(s) naming a table cell's input (column header and row number). */
+function FieldInput({ def, value, onChange, id, labelledBy }: { def: FieldDef; value: string; onChange(v: string): void; id: string; labelledBy?: string }) {
   const invalid = fieldIssue(def.kind, value) ? ' is-invalid' : '';
   if (def.kind === 'periodicity' || def.kind === 'dayCount') {
     const options = def.kind === 'periodicity' ? PERIODICITIES : DAY_COUNTS;
     return (
-      <select id={id} className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
+      <select id={id} aria-labelledby={labelledBy} className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
         {options.map((o) => <option key={o} value={o}>{o}</option>)}
       </select>
     );
   }
   return (
-    <input id={id} className={`form-control form-control-sm${invalid}`} value={value} data-testid={id}
+    <input id={id} aria-labelledby={labelledBy} className={`form-control form-control-sm${invalid}`} value={value} data-testid={id}
       type={def.kind === 'date' ? 'date' : 'text'} inputMode={def.kind === 'text' || def.kind === 'date' ? undefined : 'decimal'}
       onChange={(e) => onChange(e.target.value)} />
   );
@@ -39,13 +40,13 @@ function RowsTable({ title, defs, rows, testId, onChange }: { title: string; def
       </div>
       <div style={{ overflowX: 'auto' }}>
         <table className="table table-sm small mb-0" data-testid={testId}>
-          <thead><tr><th>#</th>{defs.map((d) => <th key={d.key} className="text-nowrap">{d.label}</th>)}<th /></tr></thead>
+          <thead><tr><th>#</th>{defs.map((d) => <th key={d.key} id={`${testId}-col-${d.key}`} className="text-nowrap">{d.label}</th>)}<th /></tr></thead>
           <tbody>
             {rows.map((r, i) => (
               <tr key={i}>
-                <td>{i + 1}</td>
-                {defs.map((d) => <td key={d.key} style={{ minWidth: '8rem' }}><FieldInput def={d} id={`${testId}-${i}-${d.key}`} value={r[d.key] ?? ''} onChange={(v) => set(i, d.key, v)} /></td>)}
-                <td><button type="button" className="btn btn-sm btn-link text-danger p-0" title="Remove" onClick={() => onChange(rows.filter((_, j) => j !== i))}>✕</button></td>
+                <td id={`${testId}-row-${i}`}>{i + 1}</td>
+                {defs.map((d) => <td key={d.key} style={{ minWidth: '8rem' }}><FieldInput def={d} id={`${testId}-${i}-${d.key}`} labelledBy={`${testId}-col-${d.key} ${testId}-row-${i}`} value={r[d.key] ?? ''} onChange={(v) => set(i, d.key, v)} /></td>)}
+                <td><button type="button" className="btn btn-sm btn-link text-danger p-0" title="Remove" aria-label={`Remove row ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>✕</button></td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 /** Create-from-ranges dialog (spec 001 §3.10 Range: startPeriod, endPeriod, startValue, endValue). */
 import { useState } from 'react';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 import { rangeIssues, type VectorRange } from './vector-values.ts';
 
 let nextId = 1;

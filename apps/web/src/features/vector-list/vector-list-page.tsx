@@ -102,7 +102,8 @@ export function VectorListPage() {
     <div data-testid="vector-list">
       <h4 className="mb-3">Vectors</h4>
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <input className="form-control form-control-sm" style={{ width: '14rem' }} placeholder="New vector name" data-testid="vector-new-name"
+        <label className="small mb-0" htmlFor="vector-new-name">New vector name</label>
+        <input id="vector-new-name" className="form-control form-control-sm" style={{ width: '14rem' }} data-testid="vector-new-name"
           value={newName} onChange={(e) => setNewName(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') addVector(); }} />
         {isAdmin && (
           <div className="form-check">

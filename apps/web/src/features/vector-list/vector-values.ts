@@ -4,7 +4,7 @@
  */
 import ExcelJS from 'exceljs';
 import { MAX_VECTOR_PERIODS } from '@opencrt/contracts';
-import { cellNumber, cellText, isBlank } from '../scenario-list/sheet-cells.ts';
+import { cellNumber, cellText, isBlank } from '../../components/spreadsheet/sheet-cells.ts';
 
 export const PASTE_FAILED = 'Failed to parse the pasted value.';
 export const RANGE_START_MESSAGE = 'Start period must be at least 1.';

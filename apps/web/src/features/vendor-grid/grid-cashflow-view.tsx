@@ -6,7 +6,7 @@
  */
 import type { PortfolioPart, PortfolioRunResponse } from '@opencrt/contracts';
 import { useState } from 'react';
-import { PartView } from '../portfolio/portfolio-results.tsx';
+import { PartView } from '../../components/portfolio-results/portfolio-results.tsx';
 import type { ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
 import { downloadPart, partRows } from './vendor-grid-xlsx.ts';
 

@@ -4,7 +4,7 @@
  * ones in a cookie); Cancel drops it.
  */
 import { useMemo, useState } from 'react';
-import { ModalFrame } from '../scenario-list/modal-frame.tsx';
+import { ModalFrame } from '../../components/modal-frame/modal-frame.tsx';
 import type { ScenarioColumn } from './vendor-grid-model.ts';
 
 export function HideScenariosModal({ columns, hidden, onOk, onCancel }: {

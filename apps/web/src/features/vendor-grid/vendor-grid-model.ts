@@ -8,7 +8,7 @@ import {
   MISSING_SCENARIO, mustBeFrom, mustBeNumber, type GridCell, type PortfolioEntryOut, type PortfolioList, type PortfolioScenario, type PortfolioScenarios, type PortfolioType,
 } from '@opencrt/contracts';
 import type { ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
-import { formatElapsed } from '../deal-analysis/run-timer.ts';
+import { formatElapsed } from '../../components/run-inputs/run-timer.ts';
 
 /**
  * A scenario column: a name and the vendor shown above it (null: not vendor specific). A column

@@ -15,7 +15,7 @@ import { ApiError, messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { saveBlob, type ExportLine } from '../../components/cashflow-export/export-cashflows.ts';
-import { listPortfolios, runPortfolio } from '../portfolio/portfolio.api.ts';
+import { listPortfolios, runPortfolio } from '../../api/portfolio.api.ts';
 import { GridCashflowView, type CashflowView } from './grid-cashflow-view.tsx';
 import { HideScenariosModal } from './hide-scenarios-modal.tsx';
 import { portfolioScenarios, saveCalculation, streamGrid, vendorLists } from './vendor-grid.api.ts';
@@ -26,6 +26,7 @@ import {
 import { readHidden, readPrefs, writeHidden, writePrefs, type GridPrefs } from './vendor-grid-prefs.ts';
 import { VendorGridTable } from './vendor-grid-table.tsx';
 import { downloadMetrics, downloadScenarioCashflows } from './vendor-grid-xlsx.ts';
+import { HelpLink } from '../../components/guide/help-link.tsx';
 
 const pct = (text: string) => { const n = Number(text.replace(/,/g, '')); return Number.isFinite(n) ? n / 100 : 0; };
 const ymd = (iso: string) => Number(iso.replace(/-/g, ''));
@@ -264,7 +265,7 @@ export function VendorGridPage() {
 
   return (
     <div className="container-fluid py-3" data-testid="vendor-grid-page">
-      <h2>Vendor Grid</h2>
+      <h2>Vendor Grid<HelpLink slug="portfolio-vendor-grid" /></h2>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
         <label className="form-label mb-0">Portfolio
           <select className="form-select" data-testid="grid-portfolio" value={portfolioKey} disabled={running} onChange={(e) => choosePortfolio(e.target.value)}>

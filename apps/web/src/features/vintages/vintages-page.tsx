@@ -9,7 +9,7 @@ import { useApi, useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { PeriodChart } from '../../components/period-chart/period-chart.tsx';
 import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
-import { formatDollars, formatPercent } from '../deal-catalog/catalog-format.ts';
+import { formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
 import { CURVES, DEFINITIONS, EMPTY_FORM, type VintageForm, curveSeries, exportTabs, vintageQuery } from './vintages-model.ts';
 import { loadStrats, loadVintages } from './vintages.api.ts';
 
