@@ -101,7 +101,7 @@ describe('reports on MySQL / MariaDB (source 0), through a read-only account', (
   it('the read-only account itself cannot read files or write, whatever text reaches it', async () => {
     const sources = new ReportSources(t.ctx.db, { ...testConfig().reports, mysqlUrl: url }, { kind: 'unavailable', viewSchema: '', reason: '' });
     const source = sources.source(0)!;
-    const limits = { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000 };
+    const limits = { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000, maxCellChars: 1024 * 1024 };
     const file = await source.run({ text: "select load_file('/etc/passwd') as f", values: [] }, limits);
     expect(file.rows).toEqual([[null]]);
     await expect(source.run({ text: "select 1 into outfile '/tmp/opencrt-report-escape'", values: [] }, limits)).rejects.toThrow(/denied|READ ONLY/i);
@@ -153,7 +153,7 @@ describe('reports on MySQL / MariaDB (source 0), through a read-only account', (
     expect((res.json() as { Message: string }).Message).toMatch(/^A report cannot call side_effect/);
     const source = new ReportSources(t.ctx.db, { ...testConfig().reports, mysqlUrl: url }, { kind: 'unavailable', viewSchema: '', reason: '' }).source(0)!;
     for (const text of ['insert into loans values (8, \'Z\', \'2024-01-01\', 1)', 'update loans set balance = 0', 'drop table loans', 'select side_effect()']) {
-      await expect(source.run({ text, values: [] }, { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000 }), text).rejects.toThrow(/READ ONLY|denied/i);
+      await expect(source.run({ text, values: [] }, { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000, maxCellChars: 1024 * 1024 }), text).rejects.toThrow(/READ ONLY|denied/i);
     }
     expect(await rowCount()).toBe(3);
   });
