@@ -81,7 +81,9 @@ export async function mysqlPrivilegeProblem(conn) {
         continue;
       }
       const problem = mysqlGrantProblem(grant);
-      if (problem) return role === null ? problem : `${problem} (through the role ${unquote(role.split('@')[0] ?? role)})`;
+      // MariaDB lists the active role's grants with the account's own (the grantee is the role).
+      const through = grant.granteeRole ?? (role === null ? null : unquote(role.split('@')[0] ?? role));
+      if (problem) return through === null ? problem : `${problem} (through the role ${through})`;
     }
   }
   const [secrets] = await conn.query("select table_schema as s, table_name as t from information_schema.tables where table_name = 'app_settings' limit 1");
@@ -103,7 +105,7 @@ export function mysqlGrantProblem(grant) {
 }
 
 /**
- * One line of SHOW GRANTS as { privileges, on, schema, grantOption, proxy } or { role }, or null
+ * One line of SHOW GRANTS as { privileges, on, schema, grantOption, proxy, granteeRole } or { role }, or null
  * for lines that grant nothing (SET DEFAULT ROLE). The lines are the server's own canonical text:
  * GRANT <privilege[(columns)], ...> ON [TABLE|FUNCTION|PROCEDURE|PACKAGE] <level> TO <grantee> …
  * or GRANT <role> TO <grantee>. Quoted names (`…`, '…', "…") are read as one token.
@@ -116,12 +118,14 @@ export function parseMysqlGrant(line) {
   const toAt = upper.indexOf('TO');
   if (toAt < 0) throw new Error(`unreadable grant: ${line}`);
   const grantOption = /\bWITH\b.*\bGRANT\s+OPTION\b/i.test(tokens.slice(toAt).join(' '));
+  // A grantee without @host is a role (MariaDB).
+  const granteeRole = tokens[toAt + 2] === '@' || tokens[toAt + 1] === undefined ? null : unquote(tokens[toAt + 1]);
   if (onAt < 0 || onAt > toAt) {
     // GRANT role TO grantee: the role as the server quoted it (MySQL 8 adds @host).
     return { role: tokens.slice(1, toAt).join('') };
   }
   const privilegeText = tokens.slice(1, onAt);
-  if (privilegeText.length === 1 && privilegeText[0].toUpperCase() === 'PROXY') return { privileges: ['PROXY'], on: tokens.slice(onAt + 1, toAt).join(''), schema: '', grantOption, proxy: true };
+  if (privilegeText.length === 1 && privilegeText[0].toUpperCase() === 'PROXY') return { privileges: ['PROXY'], on: tokens.slice(onAt + 1, toAt).join(''), schema: '', grantOption, proxy: true, granteeRole };
   const privileges = [];
   let current = [];
   let depth = 0;
@@ -137,7 +141,7 @@ export function parseMysqlGrant(line) {
   if (level[0]?.toUpperCase() === 'BODY') level = level.slice(1);
   const on = level.join('');
   const schema = level[0] === '*' ? '*' : unquote(level[0] ?? '');
-  return { privileges: privileges.map((p) => (p === 'ALL' ? 'ALL PRIVILEGES' : p)), on, schema, grantOption, proxy: false };
+  return { privileges: privileges.map((p) => (p === 'ALL' ? 'ALL PRIVILEGES' : p)), on, schema, grantOption, proxy: false, granteeRole };
 }
 
 /** Words, quoted names and the punctuation ( ) , . * @ of a GRANT line. */

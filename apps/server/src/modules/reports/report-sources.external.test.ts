@@ -178,8 +178,11 @@ describe('reports on MySQL / MariaDB (source 0), through a read-only account', (
   });
 });
 
-describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift")', () => {
+describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift"), through a read-only account', () => {
   const schema = `ext_reports_${suffix}`;
+  // The account the README tells an operator to create (a superuser is refused: report-privileges.external.test.ts).
+  const reader = `ext_rd_${suffix}`;
+  const readerUrl = (() => { const u = new URL(PG_URL); u.username = reader; u.password = 'reader-pw'; return u.toString(); })();
   let admin: pg.Client;
   let t: TestApp;
   const { save, run, adhoc } = helpers(() => t, 1);
@@ -190,12 +193,16 @@ describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift
     await admin.query(`create schema ${schema};
       create table ${schema}.tranches (id int primary key, name text, balance numeric(14,2), since date);
       insert into ${schema}.tranches values (1, 'M1', 100.5, '2024-01-01'), (2, 'M2', 200, '2024-02-01'), (3, 'B1', 50, '2024-03-01');
-      create function ${schema}.side_effect() returns int language plpgsql as $$ begin insert into ${schema}.tranches values (9, 'X', 1, '2024-01-01'); return 1; end $$;`);
-    t = await createTestApp({ reports: { ...testConfig().reports, redshiftUrl: PG_URL, timeoutSeconds: 1, maxRows: 2 } });
+      create function ${schema}.side_effect() returns int language plpgsql as $$ begin insert into ${schema}.tranches values (9, 'X', 1, '2024-01-01'); return 1; end $$;
+      create role ${reader} login password 'reader-pw';
+      grant usage on schema ${schema} to ${reader};
+      grant select on all tables in schema ${schema} to ${reader};`);
+    t = await createTestApp({ reports: { ...testConfig().reports, redshiftUrl: readerUrl, timeoutSeconds: 1, maxRows: 2 } });
   });
   afterAll(async () => {
     await t?.close();
     await admin?.query(`drop schema if exists ${schema} cascade`);
+    await admin?.query(`drop role if exists ${reader}`);
     await admin?.end();
   });
 
