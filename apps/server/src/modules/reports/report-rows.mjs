@@ -41,15 +41,17 @@ export class RowCollector {
 
   add(raw) {
     if (this.truncatedBy) return false;
+    let cut = 0;
     const cells = raw.map((value) => {
       const cell = toCell(value);
-      if (typeof cell === 'string' && cell.length > this.maxCellChars) { this.cellsCut++; return cell.slice(0, this.maxCellChars); }
+      if (typeof cell === 'string' && cell.length > this.maxCellChars) { cut++; return cell.slice(0, this.maxCellChars); }
       return cell;
     });
     this.bytes += Buffer.byteLength(JSON.stringify(cells));
     if (this.bytes > this.maxBytes) { this.truncatedBy = 'bytes'; return false; }
     if (this.rows.length === this.maxRows) { this.truncatedBy = 'rows'; return false; }
     this.rows.push(cells);
+    this.cellsCut += cut;
     return true;
   }
 
