@@ -50,6 +50,11 @@ interface Waiter { start: () => void; cancel: () => void }
 /** Runs at most `concurrency` reports at once; the waiting ones get their turns user by user in rotation. */
 export class FairScheduler {
   private running = 0;
+  /** Reports running per user: a user with fewer running goes first. */
+  private readonly runningOf = new Map<number, number>();
+  /** When each user (running or waiting) last got a turn: among equals, the longest unserved goes first. */
+  private readonly lastTurnOf = new Map<number, number>();
+  private turns = 0;
   /** Users with reports waiting, in the order of their next turn; each with its reports in arrival order. */
   private readonly waiting = new Map<number, Waiter[]>();
 
@@ -67,6 +72,8 @@ export class FairScheduler {
         const remaining = deadline - Date.now();
         if (remaining <= 0) { reject(expired()); return; }
         this.running++;
+        this.runningOf.set(userId, (this.runningOf.get(userId) ?? 0) + 1);
+        this.lastTurnOf.set(userId, ++this.turns);
         let answerBy = Date.now() + remaining + ANSWER_GRACE_MS;
         let answerTimer: NodeJS.Timeout | undefined = setTimeout(() => reject(expired()), remaining + ANSWER_GRACE_MS);
         // The server's own preparation (the embedded snapshot's load) is not the report's time:
@@ -84,6 +91,10 @@ export class FairScheduler {
         work(remaining, outsideTime).then(resolve, reject).finally(() => {
           clearTimeout(answerTimer);
           this.running--;
+          const mine = (this.runningOf.get(userId) ?? 1) - 1;
+          if (mine <= 0) this.runningOf.delete(userId);
+          else this.runningOf.set(userId, mine);
+          if (mine <= 0 && !this.waiting.has(userId)) this.lastTurnOf.delete(userId);
           this.next();
         });
       };
@@ -105,12 +116,22 @@ export class FairScheduler {
 
   get active(): number { return this.running; }
 
-  /** Starts waiting reports while turns are free: the first user in rotation goes, then moves to the back. */
+  /**
+   * Starts waiting reports while turns are free: among the users with the fewest reports running,
+   * the one served longest ago (or never) goes first: round-robin by user.
+   */
   private next(): void {
     while (this.running < this.concurrency) {
-      const first = this.waiting.entries().next();
-      if (first.done) return;
-      const [userId, queue] = first.value;
+      let chosen: [number, Waiter[]] | undefined;
+      const rank = (userId: number) => [this.runningOf.get(userId) ?? 0, this.lastTurnOf.get(userId) ?? 0] as const;
+      for (const entry of this.waiting) {
+        if (!chosen) { chosen = entry; continue; }
+        const [running, last] = rank(entry[0]);
+        const [bestRunning, bestLast] = rank(chosen[0]);
+        if (running < bestRunning || (running === bestRunning && last < bestLast)) chosen = entry;
+      }
+      if (!chosen) return;
+      const [userId, queue] = chosen;
       const waiter = queue.shift();
       this.waiting.delete(userId);
       if (queue.length > 0) this.waiting.set(userId, queue);

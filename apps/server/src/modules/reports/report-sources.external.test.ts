@@ -228,6 +228,19 @@ describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift
     expect(await rowCount()).toBe(3);
   });
 
+  it('a user has at most 2 reports running or waiting: the third answers 429; none answers after timeout + 3 s', async () => {
+    const started = Date.now();
+    const slow = 'select count(*) from generate_series(1, 100000000000) g';
+    const answers = await Promise.all([adhoc(slow), adhoc(slow), adhoc(slow)]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([400, 400, 429]);
+    expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({ Message: 'You already have 2 reports running or waiting: run this one when one of them has answered.' });
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json()).toEqual({ Message: 'The report ran longer than 1 seconds and was stopped.' });
+    expect(Date.now() - started).toBeLessThan(1000 + 3000 + 1500);
+    // Once they answered, the user runs again.
+    expect((await adhoc('select 1 as one')).statusCode).toBe(200);
+  });
+
   it('stops a query at the statement timeout and caps rows', async () => {
     const started = Date.now();
     expect((await adhoc('select count(*) from generate_series(1, 100000000000) g')).json()).toEqual({ Message: 'The report ran longer than 1 seconds and was stopped.' });
