@@ -26,8 +26,11 @@ const MAX_WAITING = 8;
 let emptyDataDir: Uint8Array | undefined;
 
 interface WorkerAnswer { id: number; ok: boolean; result?: unknown; error?: { message: string; code?: string } }
-/** A PostgreSQL error carries its SQLSTATE (five characters); anything else failed in the thread itself. */
-const isSqlState = (code: unknown) => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+/**
+ * A PostgreSQL refusal carries its SQLSTATE; anything else failed in the thread itself, and so did
+ * classes 53 (out of memory, disk) and 54 (program limits): the thread may hold what the report grew.
+ */
+const keepsThread = (code: unknown) => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^5[34]/.test(code);
 interface TableCopy { name: string; columns: { name: string; type: string }[]; rows: Uint8Array }
 
 export class EmbeddedReportRunner {
@@ -123,7 +126,7 @@ export class EmbeddedReportRunner {
       if (answer.ok) { waiter.resolve(answer.result); return; }
       waiter.reject(new ReportRunFailure(answer.error?.message ?? 'The report failed.'));
       // Not PostgreSQL's refusal: the thread may hold what the report grew (PGlite's memory never shrinks).
-      if (!isSqlState(answer.error?.code)) void this.stopWorker();
+      if (!keepsThread(answer.error?.code)) void this.stopWorker();
     });
     const fail = (error: Error) => {
       if (this.worker === worker) { this.worker = undefined; this.loadedVersion = undefined; }
