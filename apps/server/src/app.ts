@@ -22,7 +22,7 @@ import { bindKeys } from './http/request-keys.ts';
 import type { ModuleContext } from './modules/module.ts';
 import { modules } from './modules/index.ts';
 import { mayChangeCatalog } from './modules/deals/catalog-cache.ts';
-import { installHealth, type ReadinessCheck } from './ops/health.ts';
+import { installHealth, type ReadinessCheck, type ReadinessNote } from './ops/health.ts';
 import { AccessLog } from './ops/logging.ts';
 import { installMetrics, type Metrics } from './ops/metrics.ts';
 import { installRequestContext, requestIdOf } from './ops/request-context.ts';
@@ -33,7 +33,7 @@ export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   /** GET /metrics and GET /readyz: what they report (bootstrap builds them). */
-  ops?: { metrics: Metrics; readiness: Record<string, ReadinessCheck> };
+  ops?: { metrics: Metrics; readiness: Record<string, ReadinessCheck>; notes?: Record<string, ReadinessNote> };
 }
 
 /** Builds the HTTP app: API under /api (OpenAPI at /api/docs), the web app at / with history fallback. */
@@ -103,7 +103,7 @@ export async function buildApp(ctx: ModuleContext, sessions: SessionCache, optio
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
   // Probes and metrics at the root, where operators look for them (README "Operations").
   if (options.ops) {
-    installHealth(app, options.ops.readiness);
+    installHealth(app, options.ops.readiness, options.ops.notes);
     installMetrics(app, options.ops.metrics, ctx.config.ops.metricsToken);
   }
   installAuth(app, ctx.db, ctx.tokens, sessions);

@@ -13,7 +13,7 @@ import { seedDatabase } from './seed/index.ts';
 import { CatalogCache, startCatalogNotifications } from './modules/deals/catalog-cache.ts';
 import { RunDealCache } from './modules/deals/run-deal-cache.ts';
 import type { SeededLogin } from './seed/seed-users.ts';
-import { databaseReadiness } from './ops/health.ts';
+import { databaseReadiness, type ReadinessNote } from './ops/health.ts';
 import { InstrumentedRunService } from './ops/instrumented-runs.ts';
 import { Metrics } from './ops/metrics.ts';
 
@@ -36,9 +36,11 @@ export async function startApp(handle: DatabaseHandle, config: AppConfig, option
     pool: () => handle.poolStats?.() ?? null,
   });
   const runs = new InstrumentedRunService(configured, metrics);
-  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog, runDeals, runResults, copyOut: handle.copyOut };
+  // Modules add what /readyz reports beside readiness (the report sources' accounts).
+  const notes: Record<string, ReadinessNote> = {};
+  const ctx: ModuleContext = { db: handle.db, tokens, config, now, runs, authEvents: notifications.events, catalog, runDeals, runResults, copyOut: handle.copyOut, readinessNotes: notes };
   const readiness = { database: databaseReadiness(handle.db), runs: () => runs.readiness() };
-  const app = await buildApp(ctx, sessions, { ...options, ops: { metrics, readiness } });
+  const app = await buildApp(ctx, sessions, { ...options, ops: { metrics, readiness, notes } });
   runs.useLogger(app.log);
   app.addHook('onClose', async () => { await notifications.stop(); await stopCatalogNotifications(); await runs.close(); });
   return { app, ctx, logins, sessions };

@@ -83,6 +83,8 @@ export interface ReportsConfig {
   maxRows: number;
   /** Byte cap of an answer (the rows' JSON size; OPENCRT_REPORT_MAX_BYTES, 16 MiB): a larger answer is cut and says so. */
   maxBytes: number;
+  /** Longest text of one cell (OPENCRT_REPORT_MAX_CELL_CHARS, 1 Mi characters): longer text is cut and the answer says so. */
+  maxCellChars: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutSeconds: intFrom(env.OPENCRT_REPORT_TIMEOUT_SECONDS, 30, 'OPENCRT_REPORT_TIMEOUT_SECONDS'),
       maxRows: intFrom(env.OPENCRT_REPORT_MAX_ROWS, 10000, 'OPENCRT_REPORT_MAX_ROWS'),
       maxBytes: intFrom(env.OPENCRT_REPORT_MAX_BYTES, 16 * 1024 * 1024, 'OPENCRT_REPORT_MAX_BYTES'),
+      maxCellChars: intFrom(env.OPENCRT_REPORT_MAX_CELL_CHARS, 1024 * 1024, 'OPENCRT_REPORT_MAX_CELL_CHARS'),
       databaseUrl: env.OPENCRT_REPORTS_DATABASE_URL || undefined,
     },
     ops: {

@@ -213,3 +213,19 @@ export function reportIssues(report: {
 
 /** Historical reports (spec 000 §7): list item and run body (the deal, and for bond reports the bond). */
 export const HistoricalReportRunRequestSchema = ReportRunRequestSchema;
+
+/**
+ * GET /report/sources (Admin): each report source's state. `ok`: reports run on it; `refused`: its
+ * account has more rights than a report account may (Message names the privilege); `unreachable`:
+ * the account could not be checked (Message says why); `not configured`; `unavailable` (source 2 on
+ * PostgreSQL without a reports login role).
+ */
+export const REPORT_SOURCE_STATES = ['ok', 'refused', 'unreachable', 'not configured', 'unavailable'] as const;
+export const ReportSourceStatusSchema = z.object({
+  Source: ReportSourceId,
+  SourceName: z.string().max(40),
+  State: z.enum(REPORT_SOURCE_STATES),
+  Message: z.string().max(2000),
+});
+export type ReportSourceStatus = z.infer<typeof ReportSourceStatusSchema>;
+export const ReportSourceStatusListSchema = z.array(ReportSourceStatusSchema).max(REPORT_SOURCES.length);

@@ -33,6 +33,8 @@ export interface ModuleContext {
   now: () => Date;
   /** The embedded database only (PGlite): rows of a query in binary COPY format, read without a round of JSON. */
   copyOut?: ((query: string) => Promise<Uint8Array>) | undefined;
+  /** What GET /readyz reports beside readiness, by name: a module adds its entry (ops/health.ts ReadinessNote). */
+  readinessNotes?: Record<string, () => Promise<unknown>> | undefined;
 }
 
 /** The Fastify instance modules register on: prefixed with /api, zod-typed. */

@@ -1,7 +1,7 @@
 /** Report calls (spec 002 §7, spec 000 §7 historical report). */
 import {
-  DealNamesSchema, ReportCalculationListSchema, ReportListSchema, ReportOutSchema, ReportRunResponseSchema,
-  type Report, type ReportCalculation, type ReportListItem, type ReportRunResponse,
+  DealNamesSchema, ReportCalculationListSchema, ReportListSchema, ReportOutSchema, ReportRunResponseSchema, ReportSourceStatusListSchema,
+  type Report, type ReportCalculation, type ReportListItem, type ReportRunResponse, type ReportSourceStatus,
 } from '@opencrt/contracts';
 import { z } from 'zod';
 import type { ApiClient } from './client.ts';
@@ -17,6 +17,8 @@ export const runReport = (api: ApiClient, id: number, values: RunValue[]): Promi
 /** Test Query: the server checks and runs the report as edited; nothing is saved. */
 export const testReport = (api: ApiClient, report: Report, values: RunValue[]): Promise<ReportRunResponse> =>
   api.post('/report/test', { Report: report, Values: values }, ReportRunResponseSchema);
+/** Admin: each report source's state (its account checked for least privilege). */
+export const loadSourceStatus = (api: ApiClient): Promise<ReportSourceStatus[]> => api.get('/report/sources', ReportSourceStatusListSchema);
 export const loadCalculations = (api: ApiClient): Promise<ReportCalculation[]> => api.get('/report/calculations', ReportCalculationListSchema);
 export const loadUserDealNames = (api: ApiClient): Promise<string[]> => api.get('/deals/userDealsNames', DealNamesSchema);
 

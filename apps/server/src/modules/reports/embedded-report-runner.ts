@@ -4,15 +4,18 @@
  * synchronously on the thread that owns it and has no statement timeout, so a slow report there
  * would stall every request. The snapshot is taken again when the data behind the views changed
  * (report_data_version); a report past its timeout has its thread terminated, and the next run
- * starts a new one. One report runs at a time; the others wait their turn (bounded).
+ * starts a new one. One report runs at a time (ReportSources hands out the turns fairly); a run that
+ * failed outside PostgreSQL (a value too large for JavaScript, the thread's memory) stops the thread
+ * too, so what it grew to is given back.
  */
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CheckedStatement } from './sql/report-sql-types.ts';
+import type { OutsideTime } from './report-queue.ts';
 import { REPORT_VIEWS, reportDataVersion } from './report-views.ts';
 import { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
-import { toCell, uniqueNames } from './report-cells.ts';
+import { uniqueNames } from './report-cells.ts';
 
 /** Snapshot loads get this long; a larger database than the demo's may need more. */
 const LOAD_TIMEOUT_MS = 120_000;
@@ -22,7 +25,12 @@ const MAX_WAITING = 8;
 /** An empty PGlite data directory, kept once the first thread made it (later threads skip initdb). */
 let emptyDataDir: Uint8Array | undefined;
 
-interface WorkerAnswer { id: number; ok: boolean; result?: unknown; error?: { message: string } }
+interface WorkerAnswer { id: number; ok: boolean; result?: unknown; error?: { message: string; code?: string } }
+/**
+ * A PostgreSQL refusal carries its SQLSTATE; anything else failed in the thread itself, and so did
+ * classes 53 (out of memory, disk) and 54 (program limits): the thread may hold what the report grew.
+ */
+const keepsThread = (code: unknown) => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^5[34]/.test(code);
 interface TableCopy { name: string; columns: { name: string; type: string }[]; rows: Uint8Array }
 
 export class EmbeddedReportRunner {
@@ -32,13 +40,18 @@ export class EmbeddedReportRunner {
   private turn: Promise<unknown> = Promise.resolve();
   private waiting = 0;
   private closed = false;
+  /** The warm-up's turn while it runs. */
+  private warming: Promise<void> | undefined;
   /** Answers awaited from the current thread (a terminated thread's are rejected with it). */
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
   constructor(private readonly db: Db, private readonly viewSchema: string, private readonly copyOut: (query: string) => Promise<Uint8Array>) {}
 
-  run(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
-    return this.inTurn(() => this.runNow(statement, limits, timeoutText));
+  async run(statement: CheckedStatement, limits: RunLimits, timeoutText: string, outsideTime?: OutsideTime): Promise<SourceResult> {
+    // A warm-up under way (the thread starting, the snapshot loading) is the server's time, not the report's.
+    const warming = this.warming;
+    if (warming) await (outsideTime ? outsideTime(warming) : warming);
+    return this.inTurn(() => this.runNow(statement, limits, timeoutText, outsideTime));
   }
 
   /**
@@ -47,7 +60,8 @@ export class EmbeddedReportRunner {
    */
   warm(): void {
     if (this.worker || this.waiting > 0) return;
-    this.inTurn(() => this.prepare()).catch(() => undefined);
+    const warming = this.inTurn(() => this.prepare()).catch(() => undefined).finally(() => { if (this.warming === warming) this.warming = undefined; });
+    this.warming = warming;
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -63,11 +77,13 @@ export class EmbeddedReportRunner {
     await this.stopWorker();
   }
 
-  private async runNow(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
-    await this.prepare();
-    const answer = await this.call({ kind: 'run', text: statement.text, values: statement.values, maxRows: limits.maxRows, maxBytes: limits.maxBytes },
-      limits.timeoutMs, timeoutText) as { columns: string[]; rows: unknown[][]; truncatedBy: 'rows' | 'bytes' | null };
-    return { columns: uniqueNames(answer.columns), rows: answer.rows.map((row) => row.map(toCell)), truncatedBy: answer.truncatedBy };
+  private async runNow(statement: CheckedStatement, limits: RunLimits, timeoutText: string, outsideTime?: OutsideTime): Promise<SourceResult> {
+    // Starting the thread and loading the snapshot are the server's work (LOAD_TIMEOUT_MS bounds
+    // them), not the report's: its time starts after them.
+    await (outsideTime ? outsideTime(this.prepare()) : this.prepare());
+    const answer = await this.call({ kind: 'run', text: statement.text, values: statement.values, maxRows: limits.maxRows, maxBytes: limits.maxBytes, maxCellChars: limits.maxCellChars },
+      limits.timeoutMs, timeoutText) as SourceResult;
+    return { ...answer, columns: uniqueNames(answer.columns) };
   }
 
   /** A thread with the snapshot of the current data version. */
@@ -107,15 +123,17 @@ export class EmbeddedReportRunner {
       const waiter = pending.get(answer.id);
       if (!waiter) return;
       pending.delete(answer.id);
-      if (answer.ok) waiter.resolve(answer.result);
-      else waiter.reject(new ReportRunFailure(answer.error?.message ?? 'The report failed.'));
+      if (answer.ok) { waiter.resolve(answer.result); return; }
+      waiter.reject(new ReportRunFailure(answer.error?.message ?? 'The report failed.'));
+      // Not PostgreSQL's refusal: the thread may hold what the report grew (PGlite's memory never shrinks).
+      if (!keepsThread(answer.error?.code)) void this.stopWorker();
     });
     const fail = (error: Error) => {
       if (this.worker === worker) { this.worker = undefined; this.loadedVersion = undefined; }
       for (const [id, waiter] of pending) { pending.delete(id); waiter.reject(new ReportRunFailure(`The report stopped: ${error.message}`)); }
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`its thread exited (${code})`)));
+    worker.on('exit', (code) => fail(new Error(`its thread exited (${code}); nothing else was affected`)));
     worker.unref();
     this.worker = worker;
     return worker;

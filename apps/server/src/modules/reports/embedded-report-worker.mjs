@@ -5,6 +5,7 @@
 // Plain JavaScript: it needs no TypeScript loader in the thread.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { batchBytesOf, nextBatchRows, RowCollector } from './report-rows.mjs';
 
 /** @type {PGlite | undefined} */
 let db;
@@ -40,32 +41,32 @@ async function load(tables) {
 }
 
 /**
- * Runs a checked statement in a read-only transaction through a cursor, a batch of rows at a time,
- * until the row cap or the byte cap (the JSON size of the rows) is reached.
+ * Runs a checked statement in a read-only transaction through a cursor, in batches sized by bytes
+ * (from the JSON size measured per row), until the row cap or the byte cap; cells longer than the
+ * cell cap are cut (report-rows.mjs).
  */
-async function run({ text, values, maxRows, maxBytes }) {
+async function run({ text, values, maxRows, maxBytes, maxCellChars }) {
   if (!db) throw new Error('no snapshot loaded');
   await db.exec('begin transaction read only');
   try {
     await db.query(`declare report_rows no scroll cursor for ${text}`, values);
-    const rows = [];
+    const collected = new RowCollector(maxRows, maxBytes, maxCellChars);
+    const batchBytes = batchBytesOf(maxBytes);
     let columns = [];
-    let bytes = 0;
-    let truncatedBy = null;
+    let measuredBytes = 0;
+    let measuredRows = 0;
     for (;;) {
-      const batch = await db.query('fetch 200 from report_rows', [], { rowMode: 'array' });
+      const count = Math.min(nextBatchRows(batchBytes, measuredBytes, measuredRows), maxRows + 1 - collected.rows.length);
+      const batch = await db.query(`fetch ${count} from report_rows`, [], { rowMode: 'array' });
       if (columns.length === 0) columns = batch.fields.map((f) => f.name);
       if (batch.rows.length === 0) break;
-      for (const row of batch.rows) {
-        // The JSON size of the row as sent (the main thread turns values into cells: report-cells.ts).
-        bytes += Buffer.byteLength(JSON.stringify(row));
-        if (bytes > maxBytes) { truncatedBy = 'bytes'; break; }
-        if (rows.length === maxRows) { truncatedBy = 'rows'; break; }
-        rows.push(row);
-      }
-      if (truncatedBy) break;
+      const before = collected.bytes;
+      const full = !batch.rows.every((row) => collected.add(row));
+      measuredBytes = Math.max(1, collected.bytes - before);
+      measuredRows = batch.rows.length;
+      if (full) break;
     }
-    return { columns, rows, truncatedBy };
+    return collected.answer(columns);
   } finally {
     await db.exec('rollback');
   }

@@ -145,7 +145,7 @@ describe('report escapes on the application database', () => {
     const sources = new ReportSources(t.ctx.db, t.ctx.config.reports, access, t.ctx.copyOut);
     try {
       const source = sources.source(2)!;
-      const limits = { timeoutMs: 5000, maxRows: 10, maxBytes: 100_000 };
+      const limits = { timeoutMs: 5000, maxRows: 10, maxBytes: 100_000, maxCellChars: 1024 * 1024 };
       for (const text of ['select * from app_settings', 'select password_hash from users', `select * from ${t.schema ?? 'public'}.app_settings`]) {
         await expect(source.run({ text, values: [] }, limits), text).rejects.toThrow(/permission denied|does not exist/);
       }

@@ -42,7 +42,7 @@ export async function runReport(ctx: ReportRunContext, user: AuthUser, report: R
 
   const source = ctx.sources.source(report.Source ?? 2);
   if (!source) throw new Invalid(`The report source ${reportSourceName(report.Source ?? -1)} is not configured on this server.`);
-  const limits: RunLimits = { timeoutMs: ctx.config.timeoutSeconds * 1000, maxRows: ctx.config.maxRows, maxBytes: ctx.config.maxBytes };
+  const limits: RunLimits = { timeoutMs: ctx.config.timeoutSeconds * 1000, maxRows: ctx.config.maxRows, maxBytes: ctx.config.maxBytes, maxCellChars: ctx.config.maxCellChars };
 
   const startedAt = ctx.now();
   const started = performance.now();
@@ -51,18 +51,26 @@ export async function runReport(ctx: ReportRunContext, user: AuthUser, report: R
     parameters: JSON.stringify(logged), row_count: rowCount, elapsed_ms: Math.round(performance.now() - started), error, started_at: startedAt,
   }).execute();
 
+  let leave: (() => void) | undefined;
   try {
     const statement = checkReportSql(report.Query, source.dialect, source.relations, values, limits.maxRows + 1);
-    const result = await source.run(statement, limits);
+    // At most two reports per user running or waiting (429 beyond); the wait counts toward the timeout.
+    leave = ctx.sources.admission.enter(user.id);
+    const deadline = Date.now() + limits.timeoutMs;
+    const result = await ctx.sources.schedule(report.Source ?? 2, user.id, deadline, limits, (left, outsideTime) => source.run(statement, left, outsideTime));
     const elapsedMs = Math.round(performance.now() - started);
     await log(result.rows.length, null);
-    const notice = result.truncatedBy === 'rows' ? `Only the first ${limits.maxRows.toLocaleString('en-US')} rows are shown (the row cap).`
-      : result.truncatedBy === 'bytes' ? `The answer was cut at ${megabytes(limits.maxBytes)}: only the first ${result.rows.length.toLocaleString('en-US')} rows are shown.`
-        : undefined;
+    const notices = [
+      result.truncatedBy === 'rows' ? `Only the first ${limits.maxRows.toLocaleString('en-US')} rows are shown (the row cap).`
+        : result.truncatedBy === 'bytes' ? `The answer was cut at ${megabytes(limits.maxBytes)}: only the first ${result.rows.length.toLocaleString('en-US')} rows are shown.`
+          : null,
+      result.cellsCut > 0 ? `${result.cellsCut.toLocaleString('en-US')} ${result.cellsCut === 1 ? 'cell was' : 'cells were'} longer than ${megabytes(limits.maxCellChars)} and cut to that length.` : null,
+    ].filter((n): n is string => n !== null);
+    const notice = notices.length > 0 ? notices.join(' ') : undefined;
     return {
       Columns: result.columns,
       Rows: result.rows.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i] ?? null]))),
-      Truncated: result.truncatedBy !== null,
+      Truncated: result.truncatedBy !== null || result.cellsCut > 0,
       RowCap: limits.maxRows,
       ...(notice ? { Notice: notice } : {}),
       ElapsedMs: elapsedMs,
@@ -74,6 +82,8 @@ export async function runReport(ctx: ReportRunContext, user: AuthUser, report: R
     }
     await log(null, error instanceof Error ? error.message : String(error));
     throw error;
+  } finally {
+    leave?.();
   }
 }
 

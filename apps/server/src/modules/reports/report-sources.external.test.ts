@@ -101,7 +101,7 @@ describe('reports on MySQL / MariaDB (source 0), through a read-only account', (
   it('the read-only account itself cannot read files or write, whatever text reaches it', async () => {
     const sources = new ReportSources(t.ctx.db, { ...testConfig().reports, mysqlUrl: url }, { kind: 'unavailable', viewSchema: '', reason: '' });
     const source = sources.source(0)!;
-    const limits = { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000 };
+    const limits = { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000, maxCellChars: 1024 * 1024 };
     const file = await source.run({ text: "select load_file('/etc/passwd') as f", values: [] }, limits);
     expect(file.rows).toEqual([[null]]);
     await expect(source.run({ text: "select 1 into outfile '/tmp/opencrt-report-escape'", values: [] }, limits)).rejects.toThrow(/denied|READ ONLY/i);
@@ -153,7 +153,7 @@ describe('reports on MySQL / MariaDB (source 0), through a read-only account', (
     expect((res.json() as { Message: string }).Message).toMatch(/^A report cannot call side_effect/);
     const source = new ReportSources(t.ctx.db, { ...testConfig().reports, mysqlUrl: url }, { kind: 'unavailable', viewSchema: '', reason: '' }).source(0)!;
     for (const text of ['insert into loans values (8, \'Z\', \'2024-01-01\', 1)', 'update loans set balance = 0', 'drop table loans', 'select side_effect()']) {
-      await expect(source.run({ text, values: [] }, { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000 }), text).rejects.toThrow(/READ ONLY|denied/i);
+      await expect(source.run({ text, values: [] }, { timeoutMs: 2000, maxRows: 10, maxBytes: 100_000, maxCellChars: 1024 * 1024 }), text).rejects.toThrow(/READ ONLY|denied/i);
     }
     expect(await rowCount()).toBe(3);
   });
@@ -178,8 +178,11 @@ describe('reports on MySQL / MariaDB (source 0), through a read-only account', (
   });
 });
 
-describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift")', () => {
+describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift"), through a read-only account', () => {
   const schema = `ext_reports_${suffix}`;
+  // The account the README tells an operator to create (a superuser is refused: report-privileges.external.test.ts).
+  const reader = `ext_rd_${suffix}`;
+  const readerUrl = (() => { const u = new URL(PG_URL); u.username = reader; u.password = 'reader-pw'; return u.toString(); })();
   let admin: pg.Client;
   let t: TestApp;
   const { save, run, adhoc } = helpers(() => t, 1);
@@ -190,12 +193,16 @@ describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift
     await admin.query(`create schema ${schema};
       create table ${schema}.tranches (id int primary key, name text, balance numeric(14,2), since date);
       insert into ${schema}.tranches values (1, 'M1', 100.5, '2024-01-01'), (2, 'M2', 200, '2024-02-01'), (3, 'B1', 50, '2024-03-01');
-      create function ${schema}.side_effect() returns int language plpgsql as $$ begin insert into ${schema}.tranches values (9, 'X', 1, '2024-01-01'); return 1; end $$;`);
-    t = await createTestApp({ reports: { ...testConfig().reports, redshiftUrl: PG_URL, timeoutSeconds: 1, maxRows: 2 } });
+      create function ${schema}.side_effect() returns int language plpgsql as $$ begin insert into ${schema}.tranches values (9, 'X', 1, '2024-01-01'); return 1; end $$;
+      create role ${reader} login password 'reader-pw';
+      grant usage on schema ${schema} to ${reader};
+      grant select on all tables in schema ${schema} to ${reader};`);
+    t = await createTestApp({ reports: { ...testConfig().reports, redshiftUrl: readerUrl, timeoutSeconds: 1, maxRows: 2 } });
   });
   afterAll(async () => {
     await t?.close();
     await admin?.query(`drop schema if exists ${schema} cascade`);
+    await admin?.query(`drop role if exists ${reader}`);
     await admin?.end();
   });
 
@@ -219,6 +226,19 @@ describe('reports on an external PostgreSQL-protocol source (source 1, "RedShift
     const fn = await adhoc(`select ${schema}.side_effect() as r`);
     expect((fn.json() as { Message: string }).Message).toBe(`A report cannot call ${schema}.side_effect: call functions without a schema.`);
     expect(await rowCount()).toBe(3);
+  });
+
+  it('a user has at most 2 reports running or waiting: the third answers 429; none answers after timeout + 3 s', async () => {
+    const started = Date.now();
+    const slow = 'select count(*) from generate_series(1, 100000000000) g';
+    const answers = await Promise.all([adhoc(slow), adhoc(slow), adhoc(slow)]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([400, 400, 429]);
+    expect(answers.find((a) => a.statusCode === 429)!.json()).toEqual({ Message: 'You already have 2 reports running or waiting: run this one when one of them has answered.' });
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json()).toEqual({ Message: 'The report ran longer than 1 seconds and was stopped.' });
+    expect(Date.now() - started).toBeLessThan(1000 + 3000 + 1500);
+    // Once they answered, the user runs again.
+    expect((await adhoc('select 1 as one')).statusCode).toBe(200);
   });
 
   it('stops a query at the statement timeout and caps rows', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sql } from 'kysely';
 import {
   formatReportIssue, ReportCalculationListSchema, ReportIdParamsSchema, reportIssues, ReportListSchema, ReportRunRequestSchema, ReportRunResponseSchema,
-  ReportOutSchema, ReportSchema, ReportTestRequestSchema, REPORT_HISTORICAL_KINDS, reportNotFound, type Report,
+  ReportOutSchema, ReportSchema, ReportSourceStatusListSchema, ReportTestRequestSchema, REPORT_HISTORICAL_KINDS, reportNotFound, type Report,
 } from '@opencrt/contracts';
 import { requireUser, type AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
@@ -36,6 +36,16 @@ export const reportsModule: ApiModule = {
     const sources = new ReportSources(ctx.db, ctx.config.reports, access, ctx.copyOut);
     api.addHook('onClose', async () => { await sources.close(); });
     const runCtx: ReportRunContext = { db: ctx.db, config: ctx.config.reports, sources, now: ctx.now };
+    // /readyz stays ready for the app when a report source is misconfigured (only that source's
+    // reports fail) and says which one: each source's state under "reports".
+    if (ctx.readinessNotes) {
+      ctx.readinessNotes.reports = async () => Object.fromEntries((await sources.status()).map((s) => [s.SourceName, s.State === 'ok' ? 'ok' : `${s.State}: ${s.Message}`]));
+    }
+
+    api.get('/report/sources', {
+      config: { permission: 'admin' },
+      schema: { tags, summary: 'Each report source\'s state: its account checked for least privilege', response: { 200: ReportSourceStatusListSchema } },
+    }, () => sources.status());
 
     api.get('/report', {
       config: { permission: 'admin' },

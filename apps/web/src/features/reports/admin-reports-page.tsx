@@ -16,6 +16,7 @@ import { copyReport, markedRows, missingTestValues, newReport, sameReport, syncC
 import { ReportEditorTabs, type EditorTab } from './report-editor-tabs.tsx';
 import { ReportListPanel } from './report-list-panel.tsx';
 import { deleteReport, listAllReports, loadReport, saveReport, testReport } from '../../api/reports.api.ts';
+import { ReportSourceStatusNote } from './report-source-status.tsx';
 
 export function AdminReportsPage() {
   const { api } = useSession();
@@ -133,6 +134,7 @@ export function AdminReportsPage() {
   return (
     <div data-testid="admin-reports">
       <h4 className="mb-3">Report Management</h4>
+      <ReportSourceStatusNote />
       <div className="row g-3">
         <div className="col-lg-4">
           <ReportListPanel reports={reports} selectedId={draft && draft.Id !== 0 ? draft.Id : null} hasNew={draft?.Id === 0} modified={modified}
