@@ -7,7 +7,7 @@ export const MAX_STOCHASTIC_PATHS = 10_000;
 export const RETURNED_PATHS = 100;
 
 const pathsMessage = `Paths must be a whole number from 1 to ${MAX_STOCHASTIC_PATHS.toLocaleString('en-US')}.`;
-const seedMessage = 'Seed must be a whole number from 0 to 4,294,967,295.';
+const seedMessage = 'Seed must be a whole number from 0 to 2,147,483,647.';
 
 /**
  * POST /simulate/stochastic: the simulate inputs with a credit model (LDM, LDM_3 or AFT); the
@@ -15,7 +15,7 @@ const seedMessage = 'Seed must be a whole number from 0 to 4,294,967,295.';
  */
 export const StochasticRequestSchema = SimulationRequestSchema.extend({
   Paths: z.int(pathsMessage).min(1, pathsMessage).max(MAX_STOCHASTIC_PATHS, pathsMessage),
-  Seed: z.int(seedMessage).min(0, seedMessage).max(4_294_967_295, seedMessage).optional().default(1),
+  Seed: z.int(seedMessage).min(0, seedMessage).max(2_147_483_647, seedMessage).optional().default(1),
   /** Answer the first 100 paths' economic vectors (request units) and class losses. */
   ReturnPaths: z.boolean().optional().default(false),
 });

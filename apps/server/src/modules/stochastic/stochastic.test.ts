@@ -90,7 +90,7 @@ describe('POST /simulate/stochastic (issue 35)', () => {
     expect(await refused({ ...request, Paths: 0 })).toContain('Paths must be a whole number from 1 to 10,000.');
     expect(await refused({ ...request, Paths: 10_001 })).toContain('Paths must be a whole number from 1 to 10,000.');
     expect(await refused({ ...request, Paths: 'ten' })).toContain('Paths');
-    expect(await refused({ ...request, Paths: 5, Seed: -1 })).toContain('Seed must be a whole number from 0 to 4,294,967,295.');
+    expect(await refused({ ...request, Paths: 5, Seed: -1 })).toContain('Seed must be a whole number from 0 to 2,147,483,647.');
     expect(await refused({ ...request, Paths: 5, PrepaymentModel: 'UserDefined' })).toContain('needs a credit model');
     expect(await refused({ ...request, Paths: 5, DealName: 'NO SUCH DEAL' }, 404)).toBeTruthy();
     // The LDM models need the LDM_User role, as on POST /simulate.

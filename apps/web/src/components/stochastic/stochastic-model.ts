@@ -17,7 +17,7 @@ export function stochasticInputs(inputs: StochasticInputs): { Paths: number; See
   const paths = whole(inputs.paths);
   if (paths === null || paths < 1 || paths > MAX_STOCHASTIC_PATHS) return { problem: `Paths must be a whole number from 1 to ${MAX_STOCHASTIC_PATHS.toLocaleString('en-US')}.` };
   const seed = whole(inputs.seed);
-  if (seed === null || seed > 4_294_967_295) return { problem: 'Seed must be a whole number from 0 to 4,294,967,295.' };
+  if (seed === null || seed > 2_147_483_647) return { problem: 'Seed must be a whole number from 0 to 2,147,483,647.' };
   return { Paths: paths, Seed: seed };
 }
 
