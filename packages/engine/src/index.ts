@@ -71,5 +71,7 @@ export * from './pricing/index.ts';
 export * from './credit-model/index.ts';
 // Stochastic economic paths (issue 35): a fitted model of HPA, rates and unemployment, seeded per path.
 export * from './stochastic/index.ts';
+// Mulberry32, for callers that make reproducible data (generators, property tests).
+export { seededRandom } from './seeded-random.ts';
 // Cash conservation of a run (issue 23 #2): what property tests and callers check.
 export { conservationProblems } from './simulate/conservation.ts';

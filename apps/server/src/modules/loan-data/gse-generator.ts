@@ -16,6 +16,7 @@
  *   modification misses three payments from `eventAge`, is modified (arrears capitalised, rate cut by 1 %), then performs
  *   mi-recovery  the reo story with mortgage insurance paying part of the loss
  */
+import { seededRandom } from '@opencrt/engine';
 
 export type LoanStory = 'performing' | 'prepay' | 'curtailment' | 'cure' | 'reo' | 'short-sale' | 'note-sale' | 'repurchase' | 'modification' | 'mi-recovery';
 
@@ -190,18 +191,6 @@ function liquidation(loan: GeneratedLoan, upb: number, ratePct: number, monthsDe
   const nonMiRecoveries = 0;
   const actualLoss = round2(netSaleProceeds + miRecoveries + nonMiRecoveries - (upb + delinquentAccruedInterest + expenses));
   return { netSaleProceeds, miRecoveries, nonMiRecoveries, expenses, delinquentAccruedInterest, actualLoss };
-}
-
-/** A small deterministic pseudo-random sequence (mulberry32), so generated files are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface PopulationOptions {

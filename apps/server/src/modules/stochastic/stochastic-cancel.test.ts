@@ -1,19 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { eventually as until } from '../../runs/queue-test-support.ts';
 import { ThreadPoolRunService } from '../../runs/run-service.ts';
 
 const DNA1 = 'STACR 2026-DNA1';
 const stochastic = { DealName: DNA1, SettlementDate: 20260217, PrepaymentModel: 'LDM_3', Libor: [0, 0.0365786], Paths: 400, Seed: 3 };
 const typed = { DealName: DNA1, SettlementDate: 20260217, Cpr: [0, 0.1], Cdr: [0, 0.01], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0365786] };
 
-async function until(condition: () => boolean, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('stochastic runs on the run service (issue 35 #3)', () => {
   let t: TestApp;
