@@ -8,7 +8,6 @@ const DNA1 = 'STACR 2026-DNA1';
 const stochastic = { DealName: DNA1, SettlementDate: 20260217, PrepaymentModel: 'LDM_3', Libor: [0, 0.0365786], Paths: 400, Seed: 3 };
 const typed = { DealName: DNA1, SettlementDate: 20260217, Cpr: [0, 0.1], Cdr: [0, 0.01], LossSeverity: [0, 0.25], Delinquency: [0, 0], Libor: [0, 0.0365786] };
 
-
 describe('stochastic runs on the run service (issue 35 #3)', () => {
   let t: TestApp;
   let runs: ThreadPoolRunService;
