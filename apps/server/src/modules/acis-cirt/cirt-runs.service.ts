@@ -27,13 +27,21 @@ const dealMonthOf = (ymd: number, firstPayment: number): number => monthIndex(ym
  * attachment % × original pool, limit $ = the insured layer's balance, premium on UPB from the
  * layer's coupon), the remittance history up to the settlement date, and the pool at that date.
  */
-export async function prepareCirt(ctx: ModuleContext, user: AuthUser, body: CirtRequestBody): Promise<CirtRunInput> {
+export async function prepareCirt(
+  ctx: ModuleContext, user: AuthUser, body: CirtRequestBody,
+  /**
+   * 'refuse' (the CIRT screen and API): an activity date before the deal's closing is refused.
+   * 'closing' (portfolio lines): the portfolio's one date is the activity date of every line, and a
+   * policy written after it is valued from its closing, as before issue 34.
+   */
+  beforeClosing: 'refuse' | 'closing' = 'refuse',
+): Promise<CirtRunInput> {
   const repo = createDealsRepository(ctx.db);
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
   if (deal.deal_type !== 'CIRT') throw new Invalid(`${deal.deal_name} is not a CIRT deal.`);
   checkSettlementBeforeMaturity(body.SettlementDate, deal.maturity_date);
-  checkSettlementAfterClosing(body.SettlementDate, deal);
+  if (beforeClosing === 'refuse') checkSettlementAfterClosing(body.SettlementDate, deal);
   // A CIRT reference pool is disclosed as monthly pool remittances, never as a loan tape: a
   // loan-level request would silently run the rep line (issue 34 #6), so it is refused.
   if (body.RunLoanLevel === true) {

@@ -87,7 +87,8 @@ async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settl
       DealName: deal.deal_name, SettlementDate: cirtActivityDate(settlement, monthsBack), ...vectors, ...cancellation,
       OwnedFaceAmt: e.OwnedFaceAmt, Margin: e.Margin, InterestRate: e.InterestRate ?? 0, SelectedScenarioId: e.SelectedScenarioId ?? null,
     });
-    const cirt = await prepareCirt(ctx, user, body);
+    // A policy written after the portfolio's date is valued from its closing (prepareCirt 'closing').
+    const cirt = await prepareCirt(ctx, user, body, 'closing');
     return { ...base, bondName: e.BondName, collateralPct: cirt.collateral.collateralPct, price: 0, input: { kind: 'CIRT', cirt, vectors: null } };
   }
   if (e.BondName === '') throw new Invalid("Bond Name mustn't be empty");
