@@ -48,7 +48,7 @@ describe('administration, guards and password flows', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     await page.getByTestId('admin-menu').getByRole('button').click();
-    expect(await page.getByTestId('admin-menu').locator('.dropdown-item').allTextContents()).toEqual(['Users', 'Reports', 'Models', 'API reference']);
+    expect(await page.getByTestId('admin-menu').locator('.dropdown-item').allTextContents()).toEqual(['Users', 'Reports', 'Models', 'Loan data', 'API reference']);
     await page.getByTestId('admin-menu').getByText('Users').click();
     await page.waitForURL('**/admin');
 

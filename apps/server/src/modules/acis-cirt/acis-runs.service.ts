@@ -43,7 +43,7 @@ const couponRate = (coupon: unknown): number | null => {
  * deals module stores for the ACIS deal, and the cover end: the policy maturity, or the
  * optional cancellation (ACIS call) date when Cancellation is on.
  */
-export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: AcisRequestBody): Promise<AcisPrepared> {
+export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: AcisRequestBody, beforeClosing: 'refuse' | 'closing' = 'refuse'): Promise<AcisPrepared> {
   const repo = createDealsRepository(ctx.db);
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
@@ -56,7 +56,7 @@ export async function prepareAcis(ctx: ModuleContext, user: AuthUser, body: Acis
   const rate = couponRate(bond.coupon);
   if (rate === null) throw new Invalid(`The premium of ${deal.deal_name} ${bond.bond_name} is not known.`);
   // The STACR run ignores the request's own call switch: Cancellation is the ACIS call here.
-  const prepared = await prepareRun(ctx, user, { ...checked.body, DealName: deal.deal_name, Cancellation: false }, false);
+  const prepared = await prepareRun(ctx, user, { ...checked.body, DealName: deal.deal_name, Cancellation: false }, false, { beforeClosing });
   const start = await ctx.runDeals.start(ctx.db, deal.deal_name, Number(prepared.request.SettlementDate));
   const state = await acisStacrState(ctx.db, deal.deal_name, prepared.spec, prepared.state, start?.remitDate ?? null, bonds);
   const run: PreparedRun = { ...prepared, state, deal: dealInput(prepared.deal.key, state, () => ({ spec: prepared.spec, tape: null })) };

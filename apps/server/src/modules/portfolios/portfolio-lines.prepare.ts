@@ -73,7 +73,7 @@ async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settl
       DealName: deal.deal_name, BondName: e.BondName, SettlementDate: settlement, ...vectors, ...cancellation,
       OwnedFaceAmt: e.OwnedFaceAmt, Margin: e.Margin, InterestRate: e.InterestRate ?? 0, SelectedScenarioId: e.SelectedScenarioId ?? null,
     });
-    const p = await prepareAcis(ctx, user, body);
+    const p = await prepareAcis(ctx, user, body, 'closing');
     return {
       ...base, bondName: body.BondName, collateralPct: p.settings.collateralPct, price: 0,
       input: {
@@ -96,7 +96,7 @@ async function prepareOne(ctx: ModuleContext, user: AuthUser, e: RunEntry, settl
     DealName: deal.deal_name, BondName: e.BondName, SettlementDate: settlement, ...vectors, CleanupCall: e.CleanupCall ?? false,
     SelectedScenarioId: e.SelectedScenarioId ?? null,
   });
-  const run = await prepareRun(ctx, user, body, false);
+  const run = await prepareRun(ctx, user, body, false, { beforeClosing: 'closing' });
   const price = e.Price ?? amountOf(e.Margin ?? undefined) ?? 100;
   if (!(face > 0)) throw new Invalid('Missing valid: Balance');
   return {

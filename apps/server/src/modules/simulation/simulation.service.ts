@@ -60,7 +60,12 @@ async function scenarioVectors(ctx: ModuleContext, user: AuthUser, id: number) {
  * their own, so the deal and bond routes refuse them.
  */
 export async function prepareRun(
-  ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean, { refuseReinsurance = false } = {},
+  ctx: ModuleContext, user: AuthUser, body: SimulationRequestBody, loanLevel: boolean,
+  /**
+   * beforeClosing 'closing' (portfolio lines): the portfolio's one date is every line's settlement,
+   * and a deal that closed after it runs from its closing, as before issue 34; 'refuse' elsewhere.
+   */
+  { refuseReinsurance = false, beforeClosing = 'refuse' }: { refuseReinsurance?: boolean; beforeClosing?: 'refuse' | 'closing' } = {},
 ): Promise<PreparedRun> {
   const deal = await ctx.runDeals.assigned(ctx.db, user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
@@ -83,7 +88,7 @@ export async function prepareRun(
   // (issue 23 #1). Deal, bond, breakeven, ACIS (its STACR side), portfolio and vendor-grid runs all
   // come through here.
   checkSettlementBeforeMaturity(settlement, deal.maturity_date);
-  checkSettlementAfterClosing(settlement, deal);
+  if (beforeClosing === 'refuse') checkSettlementAfterClosing(settlement, deal);
   const effective = settlement;
   const start = await ctx.runDeals.start(ctx.db, deal.deal_name, effective);
   if (!start?.spec) throw new Invalid(`The ${deal.deal_type} waterfall of ${deal.deal_name} is not modelled yet.`);
