@@ -23,7 +23,7 @@ describe('loans', () => {
     }
     const stacr = deals.find((d) => d.startsWith('STACR'))!;
     await page.getByTestId('loans-deal').selectOption(stacr);
-    expect(await page.getByTestId('loans-group').locator('option').allTextContents()).toEqual(['Servicer', 'State', 'Property Type', 'Loan Purpose', 'Seller']);
+    expect(await page.getByTestId('loans-group').locator('option').allTextContents()).toEqual(['Servicer', 'State', 'Property Type', 'Loan Purpose', 'Seller', 'FICO Bucket', 'LTV Bucket', 'CLTV Bucket', 'DTI Bucket']);
     await page.getByTestId('loans-group').selectOption('State');
     await page.locator('[data-testid=loans-month] option').first().waitFor({ state: 'attached' });
     await page.getByTestId('loans-run').click();
