@@ -1,5 +1,6 @@
 import { StochasticResponse } from '@opencrt/contracts';
 import type { ApiClient } from '../../api/client.ts';
+import { readNdjson } from '../../api/ndjson.ts';
 import type { StochasticEvent } from './stochastic-model.ts';
 
 /**
@@ -8,30 +9,14 @@ import type { StochasticEvent } from './stochastic-model.ts';
  */
 export async function runStochastic(api: ApiClient, body: Record<string, unknown>, signal: AbortSignal, onProgress: (done: number, total: number) => void): Promise<StochasticResponse> {
   const response = await api.request('/simulate/stochastic?progress=true', { method: 'POST', json: body, signal });
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('The stochastic answer has no body.');
-  const decoder = new TextDecoder();
-  let pending = '';
   let result: StochasticResponse | null = null;
-  const read = (line: string) => {
-    const event = JSON.parse(line) as StochasticEvent;
+  const read = (line: unknown) => {
+    const event = line as StochasticEvent;
     if (event.type === 'progress') onProgress(event.done, event.total);
     else if (event.type === 'error') throw new Error(event.Message);
     else result = StochasticResponse.parse(event.result);
   };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (value) pending += decoder.decode(value, { stream: true });
-    let newline = pending.indexOf('\n');
-    while (newline >= 0) {
-      const line = pending.slice(0, newline).trim();
-      pending = pending.slice(newline + 1);
-      if (line) read(line);
-      newline = pending.indexOf('\n');
-    }
-    if (done) break;
-  }
-  if (pending.trim()) read(pending.trim());
+  await readNdjson(response, read);
   if (!result) throw new Error('The stochastic run ended without an answer.');
   return result;
 }

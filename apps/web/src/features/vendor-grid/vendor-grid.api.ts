@@ -8,6 +8,7 @@ import {
   type GridEvent, type PortfolioGridRequest, type PortfolioSaveRequest, type PortfolioScenarios,
 } from '@opencrt/contracts';
 import type { ApiClient } from '../../api/client.ts';
+import { readNdjson } from '../../api/ndjson.ts';
 
 export const portfolioScenarios = (api: ApiClient, id: number, vendor: string): Promise<PortfolioScenarios> =>
   api.get(`/portfolios/${id}/scenarios?vendor=${encodeURIComponent(vendor)}`, PortfolioScenariosSchema);
@@ -24,23 +25,7 @@ export async function vendorLists(api: ApiClient): Promise<string[][]> {
  */
 export async function streamGrid(api: ApiClient, body: PortfolioGridRequest, signal: AbortSignal, onEvent: (e: GridEvent) => void): Promise<void> {
   const response = await api.request('/simulate/portfolio/grid', { method: 'POST', json: body, signal });
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error('The grid answer has no body.');
-  const decoder = new TextDecoder();
-  let pending = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (value) pending += decoder.decode(value, { stream: true });
-    let newline = pending.indexOf('\n');
-    while (newline >= 0) {
-      const line = pending.slice(0, newline).trim();
-      pending = pending.slice(newline + 1);
-      if (line) onEvent(JSON.parse(line) as GridEvent);
-      newline = pending.indexOf('\n');
-    }
-    if (done) break;
-  }
-  if (pending.trim()) onEvent(JSON.parse(pending) as GridEvent);
+  await readNdjson(response, (line) => onEvent(line as GridEvent));
 }
 
 /** POST /simulate/portfolio/save: a CSV file (Options bit 2) and/or a stored calculation (bit 1). */
