@@ -6,6 +6,7 @@
  */
 import { isSilentMetricFailure, type PortfolioPart, type PortfolioRunResponse } from '@opencrt/contracts';
 import { useState } from 'react';
+import { ScrollRegion } from '../scroll-region/scroll-region.tsx';
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '' : `${(x * 100).toFixed(2)}%`);
 const money = (x: unknown) => (typeof x === 'number' ? x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(x ?? ''));
@@ -53,7 +54,7 @@ export function PartView({ part, testId }: { part: PortfolioPart; testId: string
           </tbody>
         </table>
       </div>
-      <div style={{ maxHeight: 400, overflow: 'auto' }}>
+      <ScrollRegion label="Portfolio cashflow" style={{ maxHeight: 400 }}>
         <table className="table table-sm table-striped crt-portfolio-cashflow" data-testid={`${testId}-cashflow`}>
           <thead className="sticky-top"><tr>{columns.map((c) => <th key={c} className={c === 'Period' || c === 'PaymentDate' ? '' : 'text-end'}>{headerOf(c)}</th>)}</tr></thead>
           <tbody>{part.PortfolioCashflow.map((r, i) => (
@@ -64,7 +65,7 @@ export function PartView({ part, testId }: { part: PortfolioPart; testId: string
             ))}</tr>
           ))}</tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** A report's rows under its column formats, with a totals footer (shared by the editor preview, /reports and the historical sections). */
 import type { ReportCell } from '@opencrt/contracts';
 import { cellAlign, columnTotals, formatCell, type DisplayColumn } from './report-format.ts';
+import { ScrollRegion } from '../scroll-region/scroll-region.tsx';
 
 interface Props {
   columns: readonly DisplayColumn[];
@@ -17,7 +18,7 @@ export function ReportResultsTable({ columns, rows, limit, testId = 'report-resu
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   const totals = columnTotals(columns, rows);
   return (
-    <div className="border rounded bg-white" style={{ maxHeight, overflow: 'auto' }}>
+    <ScrollRegion label="Report rows" className="border rounded bg-white" style={{ maxHeight }}>
       <table className="table table-sm table-striped mb-0 small" data-testid={testId}>
         <thead className="table-light sticky-top">
           <tr>{columns.map((c) => <th key={c.key} className="text-nowrap" data-key={c.key}>{c.label}</th>)}</tr>
@@ -44,6 +45,6 @@ export function ReportResultsTable({ columns, rows, limit, testId = 'report-resu
           </tfoot>
         )}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,13 +1,14 @@
 /** The table of one user cashflow (spec 002 §3 columns); the first period row is blank except Balance. */
 import type { CollateralCashflowLists } from '@opencrt/contracts';
 import { CASHFLOW_COLUMNS } from './cashflow-file.ts';
+import { ScrollRegion } from '../../components/scroll-region/scroll-region.tsx';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 export function CollateralRowsTable({ lists }: { lists: CollateralCashflowLists }) {
   return (
-    <div className="border rounded bg-white" style={{ maxHeight: '65vh', overflow: 'auto' }}>
+    <ScrollRegion label="Cashflow rows" className="border rounded bg-white" style={{ maxHeight: '65vh' }}>
       <table className="table table-sm table-striped mb-0 small text-end" data-testid="cashflow-table">
         <thead className="table-light sticky-top">
           <tr>
@@ -28,6 +29,6 @@ export function CollateralRowsTable({ lists }: { lists: CollateralCashflowLists 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

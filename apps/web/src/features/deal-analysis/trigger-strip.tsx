@@ -1,5 +1,6 @@
 import { TRIGGER_TEST_LABELS, type TriggerTimelineDto } from '@opencrt/contracts';
 import { cellState, cellTitle, failedPeriods, periodRanges } from './trigger-strip-model.ts';
+import { ScrollRegion } from '../../components/scroll-region/scroll-region.tsx';
 
 /** Room for the longest test name and its fail count on one line ("Class A-1 cumulative net loss (0 fail)"); longer ones wrap. */
 const LABEL_WIDTH = 290;
@@ -17,7 +18,7 @@ export function TriggerStrip({ timeline }: { timeline: TriggerTimelineDto }) {
   return (
     <section className="crt-panel mt-3" data-testid="trigger-strip">
       <h2 className="h6 mb-2">Trigger timeline <span className="small text-secondary fw-normal">(red = test fails; hover a cell for the value against its threshold)</span></h2>
-      <div style={{ overflowX: 'auto' }}>
+      <ScrollRegion label="Trigger timeline">
         <div style={{ minWidth: Math.max(400, periods * 2 + LABEL_WIDTH) }}>
           {timeline.Tests.map((test, t) => {
             const failed = failedPeriods(timeline, t);
@@ -41,7 +42,7 @@ export function TriggerStrip({ timeline }: { timeline: TriggerTimelineDto }) {
             <span>Period 1</span><span className="ms-auto">Period {periods}</span>
           </div>
         </div>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { formatDate, formatDollars, formatPercent } from '../../components/forma
 import { DealHistoryPanel } from '../../components/deal-info/deal-history-panel.tsx';
 import { groupByOptions, isLoansDeal, visibleHistory } from './loans-model.ts';
 import { loadCollateralHistory, loadCollateralReport, loadDealNames } from './loans.api.ts';
+import { ScrollRegion } from '../../components/scroll-region/scroll-region.tsx';
 
 const pct = (v: number) => formatPercent(v, 2);
 
@@ -88,7 +89,7 @@ export function LoansPage() {
       {deals.length === 0 && <div className="text-body-secondary">No STACR, CAS or ITL deals are assigned to you.</div>}
 
       {view === 'report' && report && (
-        <div className="border rounded bg-white mb-3" style={{ maxHeight: '55vh', overflow: 'auto' }}>
+        <ScrollRegion label="Loan report" className="border rounded bg-white mb-3" style={{ maxHeight: '55vh' }}>
           <table className="table table-sm table-striped small mb-0" data-testid="loans-report">
             <thead className="table-light sticky-top"><tr>
               <th>{groupByOptions(dealName).find(([g]) => g === group)?.[1]}</th><th className="text-end">Original Balance</th><th className="text-end">Current Balance</th>
@@ -107,13 +108,13 @@ export function LoansPage() {
               <td>Total</td><td className="text-end">{formatDollars(totals.orig)}</td><td className="text-end">{formatDollars(totals.cur)}</td><td /><td /><td /><td className="text-end">{totals.count}</td>
             </tr></tfoot>}
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       {view === 'history' && history && (
         <>
           <HistoryChart rows={history} />
-          <div className="border rounded bg-white mb-3" style={{ maxHeight: '45vh', overflow: 'auto' }}>
+          <ScrollRegion label="Collateral history" className="border rounded bg-white mb-3" style={{ maxHeight: '45vh' }}>
             <table className="table table-sm table-striped small mb-0" data-testid="loans-collateral-history">
               <thead className="table-light sticky-top"><tr>
                 <th>Date</th><th className="text-end">Current Balance</th><th className="text-end">Delinquency30 Pct</th><th className="text-end">Delinquency60 Pct</th>
@@ -128,7 +129,7 @@ export function LoansPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
       {dealName && <DealHistoryPanel key={dealName} dealName={dealName} />}

@@ -1,6 +1,7 @@
 /** Report management's list (spec 002): Name and Source with sorting and filters; Copy, Add, Refresh. Frozen while the model is modified. */
 import { REPORT_SOURCES, type ReportListItem } from '@opencrt/contracts';
 import { useState } from 'react';
+import { ScrollRegion } from '../../components/scroll-region/scroll-region.tsx';
 
 interface Props {
   reports: readonly ReportListItem[];
@@ -54,7 +55,7 @@ export function ReportListPanel({ reports, selectedId, hasNew, modified, onSelec
           {REPORT_SOURCES.map((s) => <option key={s.Id} value={s.Name}>{s.Name}</option>)}
         </select>
       </div>
-      <div className="border rounded bg-white" style={{ maxHeight: '70vh', overflow: 'auto' }}>
+      <ScrollRegion label="Reports" className="border rounded bg-white" style={{ maxHeight: '70vh' }}>
         <table className="table table-sm table-hover mb-0 small" data-testid="report-list">
           <thead className="table-light sticky-top"><tr>{header('Name', 'Name')}{header('SourceName', 'Source')}</tr></thead>
           <tbody>
@@ -68,7 +69,7 @@ export function ReportListPanel({ reports, selectedId, hasNew, modified, onSelec
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

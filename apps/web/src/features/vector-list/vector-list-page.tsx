@@ -11,6 +11,7 @@ import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { RangeModal } from './range-modal.tsx';
 import { loadVectors, saveVectors } from './vector-list.api.ts';
 import { applyRanges, fillBlanks, parsePasted, parseValue, parseVectorSheet, pasteAt, type Cell } from './vector-values.ts';
+import { ScrollRegion } from '../../components/scroll-region/scroll-region.tsx';
 
 interface Column { key: number; Name: string; Value: Cell[]; Shared: boolean; Owned: boolean }
 let nextKey = 1;
@@ -123,7 +124,7 @@ export function VectorListPage() {
       {loading ? <div className="text-body-secondary">Loading vectors...</div> : columns.length === 0
         ? <div className="text-body-secondary" data-testid="vector-empty">No vectors yet. Add one, or load a spreadsheet.</div>
         : (
-          <div className="border rounded bg-white" style={{ maxHeight: '70vh', overflow: 'auto' }}>
+          <ScrollRegion label="Vectors" className="border rounded bg-white" style={{ maxHeight: '70vh' }}>
             <table className="table table-sm mb-0 small" data-testid="vector-table" key={revision}>
               <thead className="table-light sticky-top">
                 <tr>
@@ -169,7 +170,7 @@ export function VectorListPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       {ranges && <RangeModal targets={owned.map((c) => c.Name)} onClose={() => setRanges(false)} onApply={(target, list) => {
         const col = owned.find((c) => c.Name === target);
