@@ -138,8 +138,11 @@ function validateStacr(s: StacrDeal, v: Issues): void {
       const prev = s.Liability[i - 1]?.Detachment;
       if (prev !== null && prev !== undefined) v.check(`${p}.Detachment`, det < prev, 'Detachment should be less than the previous bond');
     }
-    const coupon = v.num(`${p}.Coupon`, b.Coupon);
-    if (coupon !== null) v.check(`${p}.Coupon`, coupon >= 0 && coupon < 25, '0 <= Coupon < 25');
+    // Notes pay the index + Spread: a fixed Coupon is optional (null allowed by the schema; issue 34 #7).
+    if (b.Coupon !== null) {
+      const coupon = v.num(`${p}.Coupon`, b.Coupon);
+      if (coupon !== null) v.check(`${p}.Coupon`, coupon >= 0 && coupon < 25, '0 <= Coupon < 25');
+    }
     const spread = v.num(`${p}.Spread`, b.Spread);
     if (spread !== null) v.check(`${p}.Spread`, spread >= 0 && spread < 25, '0 <= Spread < 25');
   });

@@ -189,6 +189,11 @@ function stacrSpec(record: DealRecord, d: StacrAcisDeal): DealSpec {
   }));
   return {
     ...spec,
+    // The offering memorandum's convention, as the shipped STACR deals run (issue 34 #7): credit
+    // events at the event (the PPM's 25 % loss share when the deal's own losses are asked for, else the
+    // scenario's severity), no recovery lag, no servicer advances,
+    // flows to the cent. The catalogue's file-built default (SIFMA, 6-month lag) is not STACR's.
+    conventions: { stepOrder: 'stacr-ppm', fixedLossSharePct: 25, recoveryLagMonths: 0, servicerAdvancing: false, roundFlowsToCent: true },
     fullName: `Custom STACR deal ${d.STACR.Name.trim()}`,
     source: { document: 'Custom deal editor', notes: ['Tests from the editor: CE target, delinquency target and months, cumulative-loss test on/off.'] },
     collateral: { ...spec.collateral, repLines },
