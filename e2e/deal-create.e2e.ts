@@ -144,7 +144,8 @@ describe('custom deal editor', () => {
     await page.waitForURL(/dealId=\d+/);
     await editor.screenshot(join(shots, 'stacr-acis.png'));
 
-    // Quick model: recalculated headless by LibreOffice, the first periods equal the engine's collateral rows.
+    // Quick model: recalculated headless by LibreOffice, the first periods equal the engine's collateral rows
+    // (a custom STACR deal and its quick model both run the offering memorandum's convention, issue 34 #7).
     const [xlsx] = await Promise.all([page.waitForEvent('download'), editor.click('Export Quick Model')]);
     expect(xlsx.suggestedFilename()).toBe('STACR 2026-E2E2 QUICK MODEL.xlsx');
     const input = join(dir, 'quick.xlsx');
@@ -162,11 +163,15 @@ describe('custom deal editor', () => {
     const engine = await api<SimAnswer>('analyst', 'POST', '/simulate', { DealName: 'STACR 2026-E2E2', Cpr: 0.1, Cdr: 0.005, LossSeverity: 0.2, Delinquency: 0, Libor: 0.04 });
     expect(engine.status).toBe(200);
     const rows = engine.json.CollateralCashflow.filter((r) => r.Period >= 1);
+    // Losses at the credit event: period 1 already loses 20 % of its credit events.
+    expect(rows[0]?.Losses).toBeCloseTo(0.2 * (rows[0]?.Defaults ?? NaN), 2);
     for (let k = 1; k <= 24; k++) {
       const r = rows[k - 1];
       expect(cell(`G${k + 1}`), `period ${k} balance`).toBeCloseTo(r?.Balance ?? NaN, 2);
       expect(cell(`D${k + 1}`), `period ${k} prepaid`).toBeCloseTo(r?.PrepaidPrincipal ?? NaN, 2);
       expect(cell(`F${k + 1}`), `period ${k} losses`).toBeCloseTo(r?.Losses ?? NaN, 2);
+      expect(cell(`E${k + 1}`), `period ${k} credit events`).toBeCloseTo(r?.Defaults ?? NaN, 2);
+      expect(cell(`H${k + 1}`), `period ${k} interest`).toBeCloseTo(r?.Interest ?? NaN, 2);
     }
 
     // Both deals run: the ACIS layer on /acis_analysis, the STACR deal's bonds through the API.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StacrAcisDeal } from '@opencrt/contracts';
-import { buildQuickModel, CUM_LOSS_TEST_VALUES, QUICK_MODEL_PERIODS } from './quick-model.ts';
+import { buildQuickModel, CUM_LOSS_TEST_VALUES, QUICK_MODEL_CONVENTION, QUICK_MODEL_PERIODS } from './quick-model.ts';
 
 const deal: StacrAcisDeal = {
   Type: 'STACR_ACIS', Name: 'STACR 2026-QM1', DependantNames: ['ACIS 2026-QM1'],
@@ -46,34 +46,37 @@ const value = (ws: ExcelJS.Worksheet, cell: string): number => {
   return typeof v?.result === 'number' ? v.result : NaN;
 };
 
-/** The engine's BMA/SIFMA step order for one line without advancing (what the sheet must compute), by hand. */
-function expectedLine(balance: number, wacPct: number, wam: number, cpr: number, cdr: number, sev: number, lag: number, periods: number) {
+/**
+ * The engine's stacr-ppm step order for one line (packages/engine project-rep-lines.ts
+ * `projectPpmLines`), by hand in integer cents as the engine keeps them: credit events and
+ * prepayments on the beginning balance, the survivors' level payment, loss at the event.
+ * (The web may not import the engine; deal-create.e2e compares the sheet with the engine's run.)
+ */
+function expectedLine(balance: number, wacPct: number, wam: number, cpr: number, cdr: number, sev: number, periods: number) {
   const c = wacPct / 1200;
   const smm = 1 - (1 - cpr) ** (1 / 12);
-  const mdrAll = 1 - (1 - cdr) ** (1 / 12);
-  let p0 = balance;
-  const defaults: number[] = [];
-  const rows: { end: number; scheduled: number; prepaid: number; defaults: number; loss: number; interest: number }[] = [];
+  const mdr = 1 - (1 - cdr) ** (1 / 12);
+  let b = Math.round(balance * 100);
+  const rows: { begin: number; end: number; scheduled: number; prepaid: number; defaults: number; loss: number; interest: number }[] = [];
   for (let k = 1; k <= periods; k++) {
     const n = wam - k + 1;
-    const amort = n <= 1 ? 1 : c / ((1 + c) ** n - 1);
-    const mdr = n <= lag ? 0 : mdrAll;
-    const d = mdr * p0;
-    const aa = (p0 - d) * amort;
-    const v = Math.min(smm * p0 * (1 - amort), p0 - d - aa);
-    const p1 = Math.max(0, p0 - d - aa - v);
-    defaults.push(d);
-    const loss = k > lag ? Math.min(sev, 1) * (defaults[k - 1 - lag] as number) : 0;
-    rows.push({ end: p1, scheduled: aa, prepaid: v, defaults: d, loss, interest: c * (p0 - d) });
-    p0 = p1;
+    const ce = Math.round(b * mdr);
+    const pre = Math.min(Math.round(b * smm), b - ce);
+    const x = b - ce - pre;
+    const ix = Math.round(x * c);
+    const pmt = n <= 1 ? x + ix : Math.round((x * c * (1 + c) ** n) / ((1 + c) ** n - 1));
+    const sched = Math.min(x, pmt - ix);
+    rows.push({ begin: b, end: x - sched, scheduled: sched, prepaid: pre, defaults: ce, loss: sev * ce, interest: Math.round((b - ce) * c) });
+    b = x - sched;
   }
   return rows;
 }
 
 describe('quick-model spreadsheet', () => {
-  it('recomputes the first periods in LibreOffice from the inputs on sheet 1, and follows a changed input', async () => {
-    const wb = buildQuickModel(deal, { cprPct: 12, cdrPct: 1, severityPct: 25, recoveryLagMonths: 6 });
+  it('recomputes the stacr-ppm collateral flows to the cent in LibreOffice, and follows a changed input', async () => {
+    const wb = buildQuickModel(deal, { cprPct: 12, cdrPct: 1, severityPct: 25 });
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Deal Info', 'Collateral', 'Bonds', 'Groups', 'Tests', 'Line 1', 'Line 2', 'Pool']);
+    expect((wb.getWorksheet('Deal Info') as ExcelJS.Worksheet).getCell('B11').value).toBe(QUICK_MODEL_CONVENTION);
     const tests = wb.getWorksheet('Tests') as ExcelJS.Worksheet;
     expect(Array.from({ length: 13 }, (_, i) => tests.getCell(`B${7 + i}`).value)).toEqual(CUM_LOSS_TEST_VALUES);
     expect(CUM_LOSS_TEST_VALUES[0]).toBe(0.1);
@@ -81,29 +84,33 @@ describe('quick-model spreadsheet', () => {
 
     const back = await recalculated(wb, 'base');
     const pool = back.getWorksheet('Pool') as ExcelJS.Worksheet;
-    const a = expectedLine(600_000_000, 6, 360, 0.12, 0.01, 0.25, 6, QUICK_MODEL_PERIODS);
-    const b = expectedLine(400_000_000, 4.5, 240, 0.12, 0.01, 0.25, 6, QUICK_MODEL_PERIODS);
+    const a = expectedLine(600_000_000, 6, 360, 0.12, 0.01, 0.25, QUICK_MODEL_PERIODS);
+    const b = expectedLine(400_000_000, 4.5, 240, 0.12, 0.01, 0.25, QUICK_MODEL_PERIODS);
+    const cents = (x: number) => Math.round(x * 100);
     for (let k = 1; k <= QUICK_MODEL_PERIODS; k++) {
       const r = k + 1;
       const ea = a[k - 1] as (typeof a)[number];
       const eb = b[k - 1] as (typeof b)[number];
-      expect(value(pool, `C${r}`)).toBeCloseTo(ea.scheduled + eb.scheduled, 4);
-      expect(value(pool, `D${r}`)).toBeCloseTo(ea.prepaid + eb.prepaid, 4);
-      expect(value(pool, `E${r}`)).toBeCloseTo(ea.defaults + eb.defaults, 4);
-      expect(value(pool, `F${r}`)).toBeCloseTo(ea.loss + eb.loss, 4);
-      expect(value(pool, `G${r}`)).toBeCloseTo(ea.end + eb.end, 4);
-      expect(value(pool, `H${r}`)).toBeCloseTo(ea.interest + eb.interest, 4);
+      // Every flow to the cent (the sheet rounds as it goes; the pool's loss is rounded once).
+      expect(cents(value(pool, `B${r}`)), `period ${k} begin`).toBe(ea.begin + eb.begin);
+      expect(cents(value(pool, `C${r}`)), `period ${k} scheduled`).toBe(ea.scheduled + eb.scheduled);
+      expect(cents(value(pool, `D${r}`)), `period ${k} prepaid`).toBe(ea.prepaid + eb.prepaid);
+      expect(cents(value(pool, `E${r}`)), `period ${k} credit events`).toBe(ea.defaults + eb.defaults);
+      expect(cents(value(pool, `F${r}`)), `period ${k} loss`).toBe(Math.round(ea.loss + eb.loss));
+      expect(cents(value(pool, `G${r}`)), `period ${k} end`).toBe(ea.end + eb.end);
+      expect(cents(value(pool, `H${r}`)), `period ${k} interest`).toBe(ea.interest + eb.interest);
     }
-    expect(value(pool, 'F7')).toBe(0);
-    expect(value(pool, 'F8')).toBeGreaterThan(0);
+    // Losses at the credit event: period 1 already loses 25 % of its credit events (no recovery lag).
+    expect(value(pool, 'F2')).toBeGreaterThan(0);
+    expect(value(pool, 'F2')).toBeCloseTo(0.25 * value(pool, 'E2'), 2);
 
     // A live model: change the CPR on sheet 1 only, and every period follows.
-    const faster = buildQuickModel(deal, { cprPct: 12, cdrPct: 1, severityPct: 25, recoveryLagMonths: 6 });
+    const faster = buildQuickModel(deal, { cprPct: 12, cdrPct: 1, severityPct: 25 });
     (faster.getWorksheet('Deal Info') as ExcelJS.Worksheet).getCell('B8').value = 30;
     const pool30 = (await recalculated(faster, 'faster')).getWorksheet('Pool') as ExcelJS.Worksheet;
-    const a30 = expectedLine(600_000_000, 6, 360, 0.3, 0.01, 0.25, 6, 12);
-    const b30 = expectedLine(400_000_000, 4.5, 240, 0.3, 0.01, 0.25, 6, 12);
-    expect(value(pool30, 'G13')).toBeCloseTo((a30[11]?.end ?? 0) + (b30[11]?.end ?? 0), 4);
+    const a30 = expectedLine(600_000_000, 6, 360, 0.3, 0.01, 0.25, 12);
+    const b30 = expectedLine(400_000_000, 4.5, 240, 0.3, 0.01, 0.25, 12);
+    expect(cents(value(pool30, 'G13'))).toBe((a30[11]?.end ?? 0) + (b30[11]?.end ?? 0));
     expect(value(pool30, 'G13')).toBeLessThan(value(pool, 'G13'));
   }, 300_000);
 });

@@ -1,12 +1,15 @@
 /**
  * The quick-model spreadsheet of a STACR deal (spec 001 §7 "Exports"): sheets Deal Info (the
- * inputs: dates, CPR, CDR, severity, recovery lag), Collateral (up to 5 loans), Bonds (up to 10),
- * Groups and Tests (cumulative-loss test values 0.1 … 1.3 when the test is on), and a live model:
- * one sheet per collateral line and a Pool sheet whose formulas project the first periods from
- * the inputs on sheet 1 with the engine's BMA/SIFMA step order (packages/engine
- * collateral/project-rep-lines.ts, no servicer advancing): defaults first, scheduled amortization
- * of the survivors, prepayments on the prior balance after amortization, losses = severity × the
- * defaults of `lag` months earlier. Change an input in Excel or LibreOffice and the model follows.
+ * inputs: dates, CPR, CDR, severity), Collateral (up to 5 loans), Bonds (up to 10), Groups and
+ * Tests (cumulative-loss test values 0.1 … 1.3 when the test is on), and a live model: one sheet
+ * per collateral line and a Pool sheet whose formulas project the first periods from the inputs on
+ * sheet 1. A custom STACR deal runs in the offering memorandum's convention, as the shipped STACR
+ * deals do (issue 34 #7), so the formulas follow the engine's `stacr-ppm` step order
+ * (packages/engine collateral/project-rep-lines.ts `projectPpmLines`): credit events and
+ * prepayments on the beginning balance, each rounded to the cent; the survivors pay the level
+ * payment of their remaining term (rounded to the cent); loss = severity × the period's credit
+ * events, taken at the event (no recovery lag, no servicer advances), rounded to the cent on the
+ * pool. Change an input in Excel or LibreOffice and the model follows.
  */
 import ExcelJS from 'exceljs';
 import type { StacrAcisDeal } from '@opencrt/contracts';
@@ -21,15 +24,20 @@ export interface QuickModelScenario {
   /** Annual percent. */
   cprPct: number;
   cdrPct: number;
+  /** Share of a credit event's balance that is lost, at the event. */
   severityPct: number;
-  /** Months between a default and its loss (the engine's reference deals: 6). */
-  recoveryLagMonths: number;
 }
 
-export const DEFAULT_QUICK_SCENARIO: QuickModelScenario = { cprPct: 10, cdrPct: 0.5, severityPct: 20, recoveryLagMonths: 6 };
+export const DEFAULT_QUICK_SCENARIO: QuickModelScenario = { cprPct: 10, cdrPct: 0.5, severityPct: 20 };
+
+/** The convention the model computes, written on sheet 1 (no recovery lag input: the convention has none). */
+export const QUICK_MODEL_CONVENTION = 'STACR offering memorandum: credit events at the event, no recovery lag, no advances, flows to the cent';
 
 /** Column letters of the line sheets. */
-const COL = { period: 'A', n: 'B', begin: 'C', smm: 'D', mdr: 'E', amort: 'F', defaults: 'G', scheduled: 'H', prepaid: 'I', end: 'J', loss: 'K', interest: 'L' } as const;
+const COL = {
+  period: 'A', n: 'B', begin: 'C', smm: 'D', mdr: 'E', defaults: 'F', prepaid: 'G', survivors: 'H', survivorInterest: 'I',
+  payment: 'J', scheduled: 'K', end: 'L', loss: 'M', interest: 'N',
+} as const;
 
 /** Builds the workbook (also used by the LibreOffice recalculation test). */
 export function buildQuickModel(deal: StacrAcisDeal, scenario: QuickModelScenario = DEFAULT_QUICK_SCENARIO): ExcelJS.Workbook {
@@ -45,14 +53,13 @@ export function buildQuickModel(deal: StacrAcisDeal, scenario: QuickModelScenari
     ['Deal Name', s.Name], ['ACIS Deal Name', deal.ACIS.Name], ['Closing Date', s.ContractInformation.ClosingDate, 'date'],
     ['First Pay Date', s.ContractInformation.FirstPayDate, 'date'], ['Maturity Date', s.ContractInformation.MaturityDate, 'date'],
     ['Early Redemption Date', s.ContractInformation.EarlyRedemptionDate, 'date'], ['Cancellation (%)', s.ContractInformation.CancellationPct ?? 0, 'number'],
-    ['CPR (%)', scenario.cprPct, 'number'], ['CDR (%)', scenario.cdrPct, 'number'], ['Loss Severity (%)', scenario.severityPct, 'number'], ['Recovery Lag (months)', scenario.recoveryLagMonths, 'integer'],
+    ['CPR (%)', scenario.cprPct, 'number'], ['CDR (%)', scenario.cdrPct, 'number'], ['Loss Severity (%)', scenario.severityPct, 'number'], ['Convention', QUICK_MODEL_CONVENTION],
   ];
   addXlsxLines(info, infoRows);
-  // Named input cells (B8..B11) the model's formulas read.
+  // Named input cells (B8..B10) the model's formulas read.
   const CPR = "'Deal Info'!$B$8";
   const CDR = "'Deal Info'!$B$9";
   const SEV = "'Deal Info'!$B$10";
-  const LAG = "'Deal Info'!$B$11";
 
   const coll = wb.addWorksheet('Collateral');
   coll.addRow(['Loan', 'Balance', 'WAC (%)', 'WAM', 'WALA']);
@@ -85,30 +92,33 @@ export function buildQuickModel(deal: StacrAcisDeal, scenario: QuickModelScenari
   const N = QUICK_MODEL_PERIODS;
   lines.forEach((_, li) => {
     const ws = wb.addWorksheet(`Line ${li + 1}`);
-    ws.addRow(['Period', 'Remaining Term', 'Begin Balance', 'SMM', 'MDR', 'Amortization Share', 'Defaults', 'Scheduled', 'Prepaid', 'End Balance', 'Loss', 'Interest']);
+    ws.addRow(['Period', 'Remaining Term', 'Begin Balance', 'SMM', 'MDR', 'Credit Events', 'Prepaid', 'Survivors', 'Survivor Interest',
+      'Level Payment', 'Scheduled', 'End Balance', 'Loss', 'Interest']);
     const row = li + 2;
-    const bal = `Collateral!$B$${row}`;
-    const wac = `Collateral!$C$${row}/1200`;
+    const c = `(Collateral!$C$${row}/1200)`;
     const wam = `Collateral!$D$${row}`;
     for (let k = 1; k <= N; k++) {
       const r = k + 1;
-      const c = (col: keyof typeof COL, rr = r) => `${COL[col]}${rr}`;
+      const at = (col: keyof typeof COL, rr = r) => `${COL[col]}${rr}`;
+      const growth = `(1+${c})^${at('n')}`;
       ws.addRow([
         k,
         { formula: `${wam}-${k}+1` },
-        { formula: k === 1 ? bal : c('end', r - 1) },
+        { formula: k === 1 ? `ROUND(Collateral!$B$${row},2)` : at('end', r - 1) },
         { formula: `1-(1-${CPR}/100)^(1/12)` },
-        // No new defaults in the last `lag` months of a loan's term (the engine's rule).
-        { formula: `IF(${c('n')}<=${LAG},0,1-(1-${CDR}/100)^(1/12))` },
-        { formula: `IF(${c('n')}<=1,1,(${wac})/((1+${wac})^${c('n')}-1))` },
-        { formula: `${c('mdr')}*${c('begin')}` },
-        { formula: `(${c('begin')}-${c('defaults')})*${c('amort')}` },
-        { formula: `MIN(${c('smm')}*${c('begin')}*(1-${c('amort')}),${c('begin')}-${c('defaults')}-${c('scheduled')})` },
-        { formula: `MAX(0,${c('begin')}-${c('defaults')}-${c('scheduled')}-${c('prepaid')})` },
-        // Loss of the defaults `lag` periods back, whatever the lag input (INDEX stays in range; the
-        // boolean factor zeroes the first `lag` periods in Excel and LibreOffice alike).
-        { formula: `MIN(${SEV}/100,1)*INDEX($${COL.defaults}$2:$${COL.defaults}$${N + 1},MAX(1,${COL.period}${r}-${LAG}))*(${COL.period}${r}>${LAG})` },
-        { formula: `(${wac})*(${c('begin')}-${c('defaults')})` },
+        { formula: `1-(1-${CDR}/100)^(1/12)` },
+        // Credit events and prepayments both on the beginning balance, each to the cent.
+        { formula: `ROUND(${at('begin')}*${at('mdr')},2)` },
+        { formula: `MIN(ROUND(${at('begin')}*${at('smm')},2),${at('begin')}-${at('defaults')})` },
+        { formula: `${at('begin')}-${at('defaults')}-${at('prepaid')}` },
+        { formula: `ROUND(${at('survivors')}*${c},2)` },
+        // The survivors' level payment over the remaining term; the last payment clears the line.
+        { formula: `IF(${at('n')}<=1,${at('survivors')}+${at('survivorInterest')},IF(${c}=0,ROUND(${at('survivors')}/${at('n')},2)+${at('survivorInterest')},ROUND(${at('survivors')}*${c}*${growth}/(${growth}-1),2)))` },
+        { formula: `MIN(${at('survivors')},${at('payment')}-${at('survivorInterest')})` },
+        { formula: `${at('survivors')}-${at('scheduled')}` },
+        // The loss is taken at the credit event: no recovery lag.
+        { formula: `${SEV}/100*${at('defaults')}` },
+        { formula: `ROUND((${at('begin')}-${at('defaults')})*${c},2)` },
       ]);
     }
   });
@@ -119,7 +129,8 @@ export function buildQuickModel(deal: StacrAcisDeal, scenario: QuickModelScenari
   for (let k = 1; k <= N; k++) {
     const r = k + 1;
     pool.addRow([k, { formula: sumOf(COL.begin, r) }, { formula: sumOf(COL.scheduled, r) }, { formula: sumOf(COL.prepaid, r) },
-      { formula: sumOf(COL.defaults, r) }, { formula: sumOf(COL.loss, r) }, { formula: sumOf(COL.end, r) }, { formula: sumOf(COL.interest, r) }]);
+      // The pool's loss to the cent, as the engine writes it per payment date.
+      { formula: sumOf(COL.defaults, r) }, { formula: `ROUND(${sumOf(COL.loss, r)},2)` }, { formula: sumOf(COL.end, r) }, { formula: sumOf(COL.interest, r) }]);
   }
   return wb;
 }
