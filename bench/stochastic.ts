@@ -6,6 +6,7 @@
  *     two threads ≥ 1.8× one), and that both answers are the same bit for bit;
  *  3. loan level: a generated 10,000-loan model tape, BENCH_LOAN_PATHS paths (default 20; the issue's
  *     500 with BENCH_LOAN_PATHS=500), extrapolated to 500 paths on two threads.
+ * With `--convergence`: the expected-loss convergence table (bench/stochastic-convergence.ts).
  */
 import {
   ECONOMIC_SCENARIO_PARAMETERS as P, creditModelInputsOf, creditModelVectors, economicPath, emptyModelTape, responseOf, runCreditModel, runRequest, withModelVectors,
@@ -42,20 +43,33 @@ function loanTape(n: number): ModelLoanTape {
 
 const ms = (t0: number) => performance.now() - t0;
 
-// 1. One path, in pieces.
-const pieces = { model: 0, deal: 0 };
-const N1 = 100;
-stochasticBatchTask(dna1Batches(5, 5, 'warm')[0]!);
-for (let path = 0; path < N1; path++) {
-  const withPath = requestWithPath(request, economicPath(P, means, 1, path), start);
-  let t0 = performance.now();
-  const modelled = withModelVectors(withPath, creditModelVectors(runCreditModel(repTape, creditModelInputsOf(withPath, 3), months)));
-  pieces.model += ms(t0);
-  t0 = performance.now();
-  responseOf(runRequest(spec, modelled, null, null), null, '2026-02-17');
-  pieces.deal += ms(t0);
+// `--convergence`: the expected-loss convergence table instead (bench/stochastic-convergence.ts).
+if (process.argv.includes('--convergence')) {
+  await import('./stochastic-convergence.ts');
+  process.exit(0);
 }
-console.log(`1. one DNA1 path, LDM 3.0 on ${repTape.count} rep lines: credit model ${(pieces.model / N1).toFixed(2)} ms + deal run and its rows (responseOf) ${(pieces.deal / N1).toFixed(2)} ms (mean of ${N1})`);
+
+// 1. One path, in pieces; CPU milliseconds beside wall ones (the box is shared: CPU time moves less).
+const N1 = 100;
+/** Mean wall and CPU milliseconds of `n` calls (after a few warm-up calls). */
+function cost(n: number, f: (i: number) => void): string {
+  for (let i = 0; i < 3; i++) f(i);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) f(i);
+  const cpu = process.cpuUsage(cpu0);
+  return `${(ms(t0) / n).toFixed(2)} ms (CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms)`;
+}
+const withPaths = Array.from({ length: N1 }, (_, path) => requestWithPath(request, economicPath(P, means, 1, path), start));
+const modelled = withPaths.map((w) => withModelVectors(w, creditModelVectors(runCreditModel(repTape, creditModelInputsOf(w, 3), months))));
+const typed = { ...request, PrepaymentModel: 'UserDefined', Cpr: [0, 0.1], Cdr: [0, 0.01], LossSeverity: [0, 0.3], Delinquency: [0, 0] } as typeof request;
+const demoTape = loanTape(1_900);
+console.log('1. one DNA1 path (LDM 3.0, rep lines), mean of many:');
+console.log(`   whole path as a batch computes it (model, deal run, class rows, WAL, DM at par): ${cost(N1, (i) => stochasticBatchTask({ ...dna1Batches(N1, N1, 'warm')[0]!, from: i, to: i + 1 }))}`);
+console.log(`   credit model on ${repTape.count} rep lines: ${cost(N1, (i) => runCreditModel(repTape, creditModelInputsOf(withPaths[i]!, 3), months))}`);
+console.log(`   deal run and its full answer (runRequest + responseOf, as POST /simulate): ${cost(N1, (i) => responseOf(runRequest(spec, modelled[i]!, null, null), null, '2026-02-17'))}`);
+console.log(`   a typed CPR/CDR run (runRequest + responseOf): ${cost(N1, () => responseOf(runRequest(spec, typed, null, null), null, '2026-02-17'))}`);
+console.log(`   credit model on a 1,900-loan tape (the size of the app's DNA1 demo tape, which POST /simulate and a path run the model on when the deal has loans): ${cost(10, (i) => runCreditModel(demoTape, creditModelInputsOf(withPaths[i]!, 3), months))}`);
 
 // 2. 1,000 paths through the run service on one and on two threads.
 async function throughService(threads: number, paths: number, tape: ModelLoanTape, perBatch: number): Promise<{ wall: number; answer: string }> {

@@ -4,7 +4,7 @@ import {
 import type { DealSpec } from '../deal/deal-spec.ts';
 import type { AnyDealRun, BondRows } from '../simulate/bond-cashflows.ts';
 import { ymdToIso } from '../simulate/deal-dates.ts';
-import { pricingCashflows } from '../simulate/pricing-cashflows.ts';
+import { faceAtSettlement } from '../simulate/pricing-cashflows.ts';
 
 /**
  * Discount margin of a floating-rate class in a deal run (crt-domain §5.3; issue 18 #18: the
@@ -86,7 +86,7 @@ function floaterOf(run: AnyDealRun, bond: BondRows, settlementIso: string, accru
   const margin = coupon.marginPct / 100;
   // The index of each accrual period after settlement: the run's rate for that row.
   const index = bond.rows.flatMap((r, i) => ((ymdToIso(r.PaymentDate) as string) > settlementIso ? [run.indexRates[i] ?? Number.NaN] : []));
-  const face = pricingCashflows(bond, settlementIso, accrualStartIso).face;
+  const face = faceAtSettlement(bond, settlementIso);
   const periods = bond.rows.map((r) => ({ date: r.PaymentDate, principal: r.Principal, writeDown: r.ActualWriteDown }));
   return { margin, periods, terms: { settlement: settlementIso, accrualStart: accrualStartIso, face, margin, index, floor: coupon.floorPct / 100 } };
 }

@@ -38,6 +38,7 @@ export function bondRows(run: AnyDealRun, collateral: readonly CollateralCashflo
   const macrOnly = only === null ? null : spec.macrClasses.find((m) => m.name === only) ?? null;
   const wanted = only === null ? null : new Set(macrOnly ? macrOnly.components.map((c) => c.note) : [only]);
   const out: BondRows[] = [];
+  const dates = paymentYmds(run);
   spec.tranches.forEach((t, k) => {
     if (wanted && !wanted.has(t.name)) return;
     const rows: BondCashflowRow[] = w.periods.map((p, i) => {
@@ -46,25 +47,30 @@ export function bondRows(run: AnyDealRun, collateral: readonly CollateralCashflo
       const interest = t.marginPct !== null ? Math.round((prior * rate * (run.accrualDays[i] as number)) / 360) : 0;
       const principal = p.principal[k] as number;
       const wd = (p.writeDown[k] as number) - (p.writeUp[k] as number);
-      return row(i, run, collateral, p.notional[k] as number, principal, interest, rate, wd);
+      return row(i, dates, collateral, p.notional[k] as number, principal, interest, rate, wd);
     });
     out.push({ name: t.name, interestOnly: false, originalBalance: t.originalNotional, startBalance: dollars(w.periods[0]?.prior[k] ?? Math.round(t.originalNotional * 100)), rows });
   });
-  for (const m of spec.macrClasses) if (only === null || m === macrOnly) out.push(macrRows(m, out, run, collateral));
+  for (const m of spec.macrClasses) if (only === null || m === macrOnly) out.push(macrRows(m, out, run, collateral, dates));
   return only === null ? out : out.filter((b) => b.name === only);
 }
 
-function row(i: number, run: AnyDealRun, coll: readonly CollateralCashflowRow[], balance: number, principal: number, interest: number, rate: number, wd: number): BondCashflowRow {
+/** The run's payment dates as yyyymmdd, parsed once for all its classes' rows (a stochastic run builds thousands). */
+function paymentYmds(run: AnyDealRun): number[] {
+  return run.paymentDates.map(isoToYmd);
+}
+
+function row(i: number, dates: readonly number[], coll: readonly CollateralCashflowRow[], balance: number, principal: number, interest: number, rate: number, wd: number): BondCashflowRow {
   const c = coll[Math.min(i, coll.length - 1)];
   return {
-    Period: i + 1, PaymentDate: isoToYmd(run.paymentDates[i] as string), Balance: dollars(balance), Principal: dollars(principal),
+    Period: i + 1, PaymentDate: dates[i] as number, Balance: dollars(balance), Principal: dollars(principal),
     Interest: dollars(interest), Rate: rate, Cash: dollars(principal + interest), ActualWriteDown: dollars(wd),
     CprRate: c?.CprRate ?? 0, CdrRate: c?.CdrRate ?? 0, LossSeverityRate: c?.LossSeverityRate ?? 0, DelinquencyRate: c?.DelinquencyRate ?? 0,
   };
 }
 
 /** A MACR class is its notes combined (shares of each note's balance), never a tranche. */
-function macrRows(m: MacrClass, notes: BondRows[], run: AnyDealRun, coll: readonly CollateralCashflowRow[]): BondRows {
+function macrRows(m: MacrClass, notes: BondRows[], run: AnyDealRun, coll: readonly CollateralCashflowRow[], dates: readonly number[]): BondRows {
   const parts = m.components.map((c) => ({ share: c.share, rows: notes.find((n) => n.name === c.note) }));
   const periods = run.waterfall.periods.length;
   const rows: BondCashflowRow[] = [];
@@ -81,7 +87,7 @@ function macrRows(m: MacrClass, notes: BondRows[], run: AnyDealRun, coll: readon
     const interest = Math.round(prior * 100 * rate * (m.marginPct !== null ? (run.accrualDays[i] as number) / 360 : 1 / 12));
     // Interest-only classes: no principal cash; the notional still declines (reported as balance).
     const cashPrin = m.kind === 'interest-only' ? 0 : Math.round(prin * 100);
-    rows.push(row(i, run, coll, Math.round(bal * 100), cashPrin, interest, rate, Math.round(wd * 100)));
+    rows.push(row(i, dates, coll, Math.round(bal * 100), cashPrin, interest, rate, Math.round(wd * 100)));
     prior = bal;
   }
   return { name: m.name, interestOnly: m.kind === 'interest-only', originalBalance: m.originalBalance, startBalance: parts.reduce((s, p) => s + p.share * (p.rows?.startBalance ?? 0), 0), rows };
@@ -100,14 +106,15 @@ function cashBondRows(run: CashDealRun, collateral: readonly CollateralCashflowR
   const macrOnly = only === null ? null : spec.macrClasses.find((m) => m.name === only) ?? null;
   const wanted = only === null ? null : new Set(macrOnly ? macrOnly.components.map((c) => c.note) : [only]);
   const out: BondRows[] = [];
+  const dates = paymentYmds(run);
   spec.tranches.forEach((t, k) => {
     if (wanted ? !wanted.has(t.name) : !inGroup(t.name)) return;
-    const rows = w.periods.map((p, i) => row(i, run, collateral, p.notional[k] as number, p.principal[k] as number,
+    const rows = w.periods.map((p, i) => row(i, dates, collateral, p.notional[k] as number, p.principal[k] as number,
       p.interest[k] as number, p.coupon[k] as number, p.writeDown[k] as number));
     out.push({ name: t.name, interestOnly: false, originalBalance: t.originalNotional, startBalance: dollars(w.periods[0]?.prior[k] ?? Math.round(t.originalNotional * 100)), rows });
   });
   for (const m of spec.macrClasses) {
-    if (only === null ? m.components.every((c) => inGroup(c.note)) : m === macrOnly) out.push(macrRows(m, out, run, collateral));
+    if (only === null ? m.components.every((c) => inGroup(c.note)) : m === macrOnly) out.push(macrRows(m, out, run, collateral, dates));
   }
   return only === null ? out : out.filter((b) => b.name === only);
 }

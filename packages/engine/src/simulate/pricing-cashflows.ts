@@ -57,3 +57,16 @@ export function pricingCashflows(bond: BondRows, settlementIso: string, accrualS
   }
   return out;
 }
+
+/**
+ * pricingCashflows' face alone: the balance before the first payment date after settlement (0 when
+ * none is left). The DM of every class of every stochastic path reads it; the day counts are not needed.
+ */
+export function faceAtSettlement(bond: BondRows, settlementIso: string): number {
+  let before = bond.startBalance;
+  for (const r of bond.rows) {
+    if ((ymdToIso(r.PaymentDate) as string) > settlementIso) return before;
+    before = r.Balance;
+  }
+  return 0;
+}

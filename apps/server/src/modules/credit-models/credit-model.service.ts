@@ -41,7 +41,7 @@ export interface ModelDeal { dealName: string; settlementDate: number; poolBalan
  * @param deal settlementDate: yyyymmdd the projection starts after; months: the horizon (the deal's remaining months)
  */
 export async function applyCreditModel(ctx: ModuleContext, user: AuthUser, request: SimulationRequest, deal: ModelDeal, signal?: AbortSignal): Promise<SimulationRequest> {
-  return (await runCreditModelFor(ctx, user, request, deal, signal)).request;
+  return (await runCreditModelFor(ctx, user, request, deal, signal, { repLineComparison: false })).request;
 }
 
 /**
@@ -52,6 +52,8 @@ export async function applyCreditModel(ctx: ModuleContext, user: AuthUser, reque
  */
 export async function runCreditModelFor(
   ctx: ModuleContext, user: AuthUser, request: SimulationRequest, deal: ModelDeal, signal?: AbortSignal,
+  /** Run the rep-line comparison too: only answers that show CreditModel (a full /simulate) read it. */
+  { repLineComparison = true }: { repLineComparison?: boolean } = {},
 ): Promise<{ request: SimulationRequest; run: CreditModelRun | null }> {
   const model = request.PrepaymentModel;
   if (!isCreditModel(model)) return { request, run: null };
@@ -71,7 +73,7 @@ export async function runCreditModelFor(
   }
   if (!sums) throw new Error('The credit model returned nothing.');
   const vectors = creditModelVectors(sums);
-  const repTape = fromLoans ? repLineTapeOf(tape, deal.lines) : null;
+  const repTape = fromLoans && repLineComparison ? repLineTapeOf(tape, deal.lines) : null;
   const repLine = repTape && repTape.count > 0 ? creditModelVectors(runCreditModel(repTape, inputs, months)) : null;
   return {
     request: withModelVectors(request, vectors),

@@ -65,7 +65,11 @@ export async function prepareRun(
    * beforeClosing 'closing' (portfolio lines): the portfolio's one date is every line's settlement,
    * and a deal that closed after it runs from its closing, as before issue 34; 'refuse' elsewhere.
    */
-  { refuseReinsurance = false, beforeClosing = 'refuse' }: { refuseReinsurance?: boolean; beforeClosing?: 'refuse' | 'closing' } = {},
+  { refuseReinsurance = false, beforeClosing = 'refuse', creditModelComparison = false }: {
+    refuseReinsurance?: boolean; beforeClosing?: 'refuse' | 'closing';
+    /** Answers that show CreditModel (full /simulate): run the model's rep-line comparison too (else RepLine is null). */
+    creditModelComparison?: boolean;
+  } = {},
 ): Promise<PreparedRun> {
   const deal = await ctx.runDeals.assigned(ctx.db, user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
@@ -110,7 +114,7 @@ export async function prepareRun(
   const lines = startingLines(spec, start.state, request.CollateralGroup ?? null);
   const { request: modelled, run: creditModel } = await runCreditModelFor(ctx, user, request, {
     dealName: deal.deal_name, settlementDate: effective, poolBalance, lines, months: Math.max(0, ...lines.map((l) => l.remainingTerm)),
-  });
+  }, undefined, { repLineComparison: creditModelComparison });
   const tapeRef = loanLevel ? await findLoanTape(ctx.db, deal.deal_name, effective, poolBalance) : null;
   if (loanLevel && !tapeRef) throw new Invalid(`No loan tape is loaded for ${deal.deal_name}.`);
   const key = runDealKey(deal.deal_name, start.specVersion, tapeRef?.version ?? null);
@@ -146,7 +150,7 @@ export async function runSimulation(
   options: { shallow: boolean; loanLevel: boolean; layout?: SimulationLayout | undefined; encoding?: AnswerEncoding | null; signal?: AbortSignal | undefined },
 ): Promise<SimulationAnswer> {
   const started = performance.now();
-  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
+  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true, creditModelComparison: !options.shallow });
   const addsMembers = isAdmin(user) || (run.creditModel !== null && !options.shallow);
   const encoding = addsMembers ? null : options.encoding ?? null;
   const input: SimulateJsonInput = { deal: run.deal, request: run.request, shallow: options.shallow, layout: options.layout ?? 'rows', encoding };
@@ -177,7 +181,7 @@ export async function runAndSaveScenario(
 ): Promise<SimulationResponse & { RunTime?: number; CreditModel?: CreditModelRun }> {
   if (!options.saveScenarioName.trim()) throw new Invalid("Please provide the scenario's name");
   const started = performance.now();
-  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true });
+  const run = await prepareRun(ctx, user, body, options.loanLevel || body.RunLoanLevel === true, { refuseReinsurance: true, creditModelComparison: !options.shallow });
   const response: SimulationResponse & { RunTime?: number } = await ctx.runs.run(
     'simulate', { deal: run.deal, request: run.request }, { userId: user.id, signal: options.signal },
   );
