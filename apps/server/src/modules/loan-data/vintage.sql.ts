@@ -4,7 +4,8 @@
  *   balance code 02, 03, 09 or 15 (Fannie also 97 and 98, its own credit-event removals);
  * - DefaultedUpb: its current actual UPB at that event, the last non-zero UPB reported;
  * - net loss: the negative of Actual Loss Calculation (Fannie: Cumulative Credit Event Net Gain or
- *   Loss) summed over liquidated loans (zero balance 02, 03, 09, 15), in the month of liquidation;
+ *   Loss, stored negated at import since Fannie signs a loss positive) summed over liquidated loans
+ *   (zero balance 02, 03, 09, 15), in the month of liquidation;
  * - severity: net loss / DefaultedUpb of the liquidated loans;
  * - CPR: 1 − (1 − SMM)^12, SMM = (voluntary payoffs (01) + curtailments) / (balance at the start of
  *   the month − scheduled principal); a curtailment is principal paid beyond the scheduled payment by
