@@ -57,7 +57,10 @@ function firstModifiedAge(l: GeneratedLoan): number {
   return age;
 }
 
-/** Fannie CRT line (110 fields) for one month: acquisition fields repeated, then performance. */
+/**
+ * Fannie CRT line (110 fields) for one month: acquisition fields repeated, then performance. Credit
+ * event net gain or loss (77, 78) is Fannie's sign: positive a loss (Freddie's Actual Loss negated).
+ */
 export function fannieLine(l: GeneratedLoan, m: LoanMonth, poolId: string, dealName: string): string {
   const first = firstPaymentPeriod(l);
   const zb = m.zeroBalanceCode === 'REPURCHASE' ? '06' : m.zeroBalanceCode;
@@ -81,7 +84,7 @@ export function fannieLine(l: GeneratedLoan, m: LoanMonth, poolId: string, dealN
   if (m.loss) {
     Object.assign(v, {
       53: mmyyyy(m.period), 54: money(m.loss.expenses), 59: money(m.loss.netSaleProceeds), 60: money(m.loss.miRecoveries),
-      62: money(m.loss.nonMiRecoveries), 77: money(m.loss.actualLoss), 78: money(m.loss.actualLoss), 85: money(m.loss.delinquentAccruedInterest),
+      62: money(m.loss.nonMiRecoveries), 77: money(-m.loss.actualLoss), 78: money(-m.loss.actualLoss), 85: money(m.loss.delinquentAccruedInterest),
     });
   }
   return line(110, v);

@@ -7,10 +7,10 @@
  * leaves the store whole. Malformed lines are reported by file, line and field; the rest is kept.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/database.ts';
-import { detectLayout, firstLine, hashFile, readablePath, sourceEntries, type SourceEntry } from './gse-source.ts';
+import { blankRequiredLines, detectLayout, firstLine, hashFile, readablePath, sourceEntries, type SourceEntry } from './gse-source.ts';
 import { parseLine } from '../deals/loan-tape.layouts.ts';
 import { GSE_LAYOUTS, type GseLayoutName } from './gse-layouts.ts';
 import { fannieLoansFromStage, fannieMonthlyFromStage, fannieStageSelect, freddieLoansSelect, freddieMonthlySelect, readCsv } from './gse-sql.ts';
@@ -90,6 +90,8 @@ async function importEntry(
   const rejects = { table: `rejects_${tag}`, scan: `rejects_scan_${tag}` };
   const csv = readCsv(source.path, meta.layout, rejects);
   const written: { from: string; to: string }[] = [];
+  // Where a select's rows are written before kept and rejected rows are told apart (always local).
+  const split = path.join(store.scratchDir, `split-${meta.id}-${tag}`);
   const target = (kind: 'loans' | 'monthly'): string => {
     const final = store.resolve(`${kind}/${meta.id}.parquet`);
     // Locally: written under a temporary name and renamed into place; on object storage the object
@@ -110,25 +112,27 @@ async function importEntry(
         }
         let loans = 0;
         let rows = 0;
+        let blank = 0;
         let loansParquet: string | null = null;
         let monthlyParquet: string | null = null;
         if (meta.layout === 'freddie-origination') {
-          loans = await copy(c, freddieLoansSelect(csv, meta.id), target('loans'));
-          loansParquet = `loans/${meta.id}.parquet`;
+          const out = await copyKeepingRejected(c, freddieLoansSelect(csv, meta.id), target('loans'), split);
+          [loans, blank, loansParquet] = [out.kept, out.rejected, out.wrote ? `loans/${meta.id}.parquet` : null];
         } else if (meta.layout === 'freddie-performance') {
-          rows = await copy(c, freddieMonthlySelect(csv), target('monthly'));
-          monthlyParquet = `monthly/${meta.id}.parquet`;
+          const out = await copyKeepingRejected(c, freddieMonthlySelect(csv), target('monthly'), split);
+          [rows, blank, monthlyParquet] = [out.kept, out.rejected, out.wrote ? `monthly/${meta.id}.parquet` : null];
         } else {
           const stage = `stage_${tag}`;
           await c.run(`CREATE TEMP TABLE ${stage} AS ${fannieStageSelect(csv, meta.id)}`);
+          blank = Number((await c.rows(`SELECT count(*) FILTER (WHERE Rejected) AS n FROM ${stage}`))[0]?.n ?? 0);
           loans = await copy(c, fannieLoansFromStage(stage), target('loans'));
           rows = await copy(c, fannieMonthlyFromStage(stage), target('monthly'));
           await c.run(`DROP TABLE ${stage}`);
           loansParquet = `loans/${meta.id}.parquet`;
           monthlyParquet = `monthly/${meta.id}.parquet`;
         }
-        const rejected = await collectRejects(c, rejects.table, meta, problems);
-        for (const w of written) if (w.from !== w.to) renameSync(w.from, w.to);
+        const rejected = await collectRejects(c, rejects.table, meta, problems, { file, entry, blank });
+        for (const w of written) if (w.from !== w.to && existsSync(w.from)) renameSync(w.from, w.to);
         onPercent(100);
         return {
           id: meta.id, name: meta.label, sizeBytes: entry.size, layout: meta.layout, loans, performanceRows: rows,
@@ -142,6 +146,7 @@ async function importEntry(
     for (const w of written) if (!store.isRemote) rmSync(w.from, { force: true });
     throw error;
   } finally {
+    rmSync(split, { recursive: true, force: true });
     await source.done();
   }
 }
@@ -151,10 +156,43 @@ async function copy(c: StoreConnection, select: string, to: string): Promise<num
   return Number(result[0]?.Count ?? 0);
 }
 
-/** Rejected lines (DuckDB's reject table: line, column, message), the first of them kept as problems. */
-async function collectRejects(c: StoreConnection, table: string, meta: { label: string; layout: GseLayoutName }, problems: ImportProblem[]): Promise<number> {
+/**
+ * COPY of a select that carries the column Rejected (a blank required field): one pass over the
+ * source, partitioned on Rejected under `dir`; the kept rows become the Parquet at `to`, the
+ * rejected ones are only counted (their lines are found afterwards: collectRejects).
+ */
+async function copyKeepingRejected(c: StoreConnection, select: string, to: string, dir: string): Promise<{ kept: number; rejected: number; wrote: boolean }> {
+  const total = Number((await c.rows(`COPY (${select}) TO ${literal(dir)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880, PARTITION_BY (Rejected), OVERWRITE_OR_IGNORE)`))[0]?.Count ?? 0);
+  const files = (part: string): string[] => {
+    try {
+      return readdirSync(path.join(dir, part)).filter((f) => f.endsWith('.parquet')).map((f) => path.join(dir, part, f));
+    } catch {
+      return [];
+    }
+  };
+  const [kept, rejectedFiles] = [files('Rejected=false'), files('Rejected=true')];
+  const rejected = rejectedFiles.length ? Number((await c.rows(`SELECT count(*) AS n FROM read_parquet([${rejectedFiles.map(literal).join(', ')}])`))[0]?.n ?? 0) : 0;
+  const local = !/^[a-z][a-z0-9+.-]*:\/\//i.test(to);
+  if (kept.length === 1 && local) renameSync(kept[0] as string, to);
+  else if (kept.length || rejectedFiles.length) {
+    // Several part files, none (every row rejected: an empty file of the same columns), or object storage.
+    await copy(c, `SELECT * FROM read_parquet([${(kept.length ? kept : rejectedFiles).map(literal).join(', ')}])${kept.length ? '' : ' WHERE false'}`, to);
+  }
+  // An empty source writes nothing (no Parquet to list in the manifest).
+  return { kept: total - rejected, rejected, wrote: kept.length + rejectedFiles.length > 0 };
+}
+
+/**
+ * Rejected lines: those DuckDB's reader rejected (its reject table: line, column, message) and the
+ * `blank` ones that leave a required field blank; the first of them, by line, kept as problems.
+ */
+async function collectRejects(
+  c: StoreConnection, table: string, meta: { label: string; layout: GseLayoutName }, problems: ImportProblem[],
+  source: { file: string; entry: SourceEntry; blank: number },
+): Promise<number> {
   const [count] = await c.rows(`SELECT count(DISTINCT line) AS n FROM ${table}`);
   const room = MAX_PROBLEMS - problems.length;
+  const found: ImportProblem[] = [];
   if (room > 0) {
     // A wrong field count is reported once per missing column, one problem per line is enough. A
     // value DuckDB could not convert is named by checking the rejected line against the layout in
@@ -164,16 +202,25 @@ async function collectRejects(c: StoreConnection, table: string, meta: { label: 
     for (const r of rows) {
       const line = Number(r.line);
       if (r.error_type !== 'CAST') {
-        problems.push({ File: meta.label, Line: line, Field: 'line', Message: `expected ${GSE_LAYOUTS[meta.layout].width} pipe-delimited fields, found ${/Found: (\d+)/.exec(String(r.error_message))?.[1] ?? 'another number'}` });
+        found.push({ File: meta.label, Line: line, Field: 'line', Message: `expected ${GSE_LAYOUTS[meta.layout].width} pipe-delimited fields, found ${/Found: (\d+)/.exec(String(r.error_message))?.[1] ?? 'another number'}` });
         continue;
       }
       const errors: string[] = [];
       parseLine(String(r.csv_line ?? ''), line, GSE_LAYOUTS[meta.layout], errors);
-      const found = errors.map((e) => /^line \d+, (field \d+ \(.*?\)): (.*)$/.exec(e)).filter((m) => m !== null);
-      if (!found.length) problems.push({ File: meta.label, Line: line, Field: 'line', Message: String(r.error_message).slice(0, 500) });
-      for (const m of found) if (problems.length < MAX_PROBLEMS) problems.push({ File: meta.label, Line: line, Field: m[1] ?? '', Message: (m[2] ?? '').slice(0, 500) });
+      const named = errors.map((e) => /^line \d+, (field \d+ \(.*?\)): (.*)$/.exec(e)).filter((m) => m !== null);
+      if (!named.length) found.push({ File: meta.label, Line: line, Field: 'line', Message: String(r.error_message).slice(0, 500) });
+      for (const m of named) found.push({ File: meta.label, Line: line, Field: m[1] ?? '', Message: (m[2] ?? '').slice(0, 500) });
+    }
+    if (source.blank > 0) {
+      // The reader passed these lines, so their numbers are found by reading the source once more
+      // (only when there are some), skipping the lines it rejected.
+      const skip = new Set((await c.rows(`SELECT DISTINCT line FROM ${table}`)).map((r) => Number(r.line)));
+      const blanks = await blankRequiredLines(source.file, source.entry, GSE_LAYOUTS[meta.layout], skip, Math.min(source.blank, room));
+      for (const b of blanks) found.push({ File: meta.label, Line: b.line, Field: b.field, Message: 'required value is missing' });
     }
   }
+  found.sort((a, b) => a.Line - b.Line);
+  problems.push(...found.slice(0, room));
   await c.run(`DROP TABLE IF EXISTS ${table}`);
-  return Number(count?.n ?? 0);
+  return Number(count?.n ?? 0) + source.blank;
 }

@@ -9,8 +9,10 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import type { GseLayoutName } from './gse-layouts.ts';
+import { parseLine } from '../deals/loan-tape.layouts.ts';
+import type { GseLayoutName, Layout } from './gse-layouts.ts';
 
 const run = promisify(execFile);
 
@@ -114,4 +116,38 @@ export async function readablePath(file: string, entry: SourceEntry, scratchDir:
       rmSync(fifo, { force: true });
     },
   };
+}
+
+/**
+ * Lines of a plain file or zip entry that leave a required field blank, with the field named
+ * (parseLine's "required value is missing"), skipping `skip` (lines the reader rejected already).
+ * Read again only when the import found such lines, and stopped after `limit` of them.
+ */
+export async function blankRequiredLines(
+  file: string, entry: SourceEntry, layout: Layout, skip: Set<number>, limit: number,
+): Promise<{ line: number; field: string }[]> {
+  const found: { line: number; field: string }[] = [];
+  if (limit <= 0) return found;
+  const child = entry.zipEntry ? spawn('unzip', ['-p', file, entry.zipEntry], { stdio: ['ignore', 'pipe', 'ignore'] }) : null;
+  const input = child ? child.stdout : createReadStream(file);
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let lineNo = 0;
+  try {
+    for await (const text of lines) {
+      lineNo += 1;
+      if (skip.has(lineNo)) continue;
+      const errors: string[] = [];
+      parseLine(text, lineNo, layout, errors);
+      for (const e of errors) {
+        const m = /^line \d+, (field \d+ \(.*?\)): required value is missing$/.exec(e);
+        if (m) found.push({ line: lineNo, field: m[1] ?? '' });
+      }
+      if (found.length >= limit) break;
+    }
+  } finally {
+    lines.close();
+    child?.kill();
+    if (!child) (input as ReturnType<typeof createReadStream>).destroy();
+  }
+  return found.slice(0, limit);
 }

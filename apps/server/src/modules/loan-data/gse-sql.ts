@@ -56,9 +56,10 @@ export function readCsv(source: string, layout: GseLayoutName, rejects: { table:
 }
 
 /**
- * Lines that leave a required field blank are left out. (DuckDB's force_not_null would let the
- * reader reject them by line, but in DuckDB 1.5 it applies to the wrong columns once a query
- * reads only some of them, so the check is this filter, which cannot name the line.)
+ * True for a line that leaves a required field blank. Such a line is rejected: every select below
+ * carries it as the column Rejected (the importer writes those rows aside, counts them and finds
+ * their line numbers; DuckDB 1.5's force_not_null would let the reader reject them itself, but it
+ * applies to the wrong columns once a query reads only some of them).
  */
 export function blankRequired(layout: GseLayoutName): string {
   const required = GSE_LAYOUTS[layout].fields.filter((s) => s.required);
@@ -83,12 +84,13 @@ export function freddieLoansSelect(from: string, fileId: string): string {
     c11 AS OriginalUpb, c13 AS OriginalRate, c22 AS OriginalTerm, nullif(c21::VARCHAR, '9') AS Purpose, nullif(c8::VARCHAR, '9') AS Occupancy,
     nullif(c18::VARCHAR, '99') AS PropertyType, nullif(c14::VARCHAR, '9') AS Channel, trim(c17) AS State, nullif(c3::VARCHAR, '9') AS FirstTimeBuyer,
     ${na('c6', 999)} AS MiPct, NULL::VARCHAR AS MiType, trim(c24) AS Seller, trim(c25) AS Servicer, ${na('c7', 99)} AS Units, substr(c19, 1, 3) AS Zip3,
-    ${literal(fileId)} AS FileId
-  FROM ${from} WHERE NOT (${blankRequired('freddie-origination')})`;
+    ${literal(fileId)} AS FileId, (${blankRequired('freddie-origination')}) AS Rejected
+  FROM ${from}`;
 }
 
 const prevColumns = `lag(CurrentUpb) OVER w AS PrevUpb, lag(DqMonths) OVER w AS PrevDqMonths`;
-const windowClause = `WINDOW w AS (PARTITION BY LoanId ORDER BY PeriodYm)`;
+// Rejected rows (blank required fields) are their own partition, so they never become a kept row's previous month.
+const windowClause = `WINDOW w AS (PARTITION BY LoanId, Rejected ORDER BY PeriodYm)`;
 
 /** Freddie performance file → monthly rows. Positions: gse-layouts.ts FREDDIE_PERFORMANCE. */
 export function freddieMonthlySelect(from: string): string {
@@ -97,15 +99,18 @@ export function freddieMonthlySelect(from: string): string {
       TRY_CAST(trim(c4) AS INTEGER) AS DqMonths, coalesce(trim(c4) = 'RA', false) AS IsReo, coalesce(c8 IN ('Y', 'P'), false) AS Modified,
       c9::VARCHAR AS ZeroBalanceCode, c11 AS CurrentRate, c6 AS RemainingMonths, c27 AS RemovalUpb, c14 AS MiRecoveries,
       TRY_CAST(c15 AS DOUBLE) AS NetSaleProceeds, c16 AS NonMiRecoveries, c17 AS Expenses, c22 AS ActualLoss, c28 AS DelinquentAccruedInterest,
-      NULL::DOUBLE AS ScheduledPrincipal, NULL::DOUBLE AS UnscheduledPrincipal, nullif(trim(c30), '') AS AssistancePlan
-    FROM ${from} WHERE NOT (${blankRequired('freddie-performance')})
+      NULL::DOUBLE AS ScheduledPrincipal, NULL::DOUBLE AS UnscheduledPrincipal, nullif(trim(c30), '') AS AssistancePlan,
+      (${blankRequired('freddie-performance')}) AS Rejected
+    FROM ${from}
   ) ${windowClause}`;
 }
 
 /**
  * Fannie CRT rows staged as one table (acquisition and performance fields), from which both
  * tables are written. Positions: gse-layouts.ts FANNIE_CRT. Net loss: field 78, Cumulative Credit
- * Event Net Gain or Loss, a gain positive and a loss negative like Freddie's Actual Loss.
+ * Event Net Gain or Loss, which Fannie's glossary signs the other way from Freddie's Actual Loss
+ * Calculation ("a positive value indicates a net realized loss, and a negative value indicates a
+ * net realized gain"), so it is stored negated: ActualLoss is negative for a loss from either agency.
  */
 export function fannieStageSelect(from: string, fileId: string): string {
   return `SELECT 'fannie' AS Source, trim(c2) AS LoanId, nullif(trim(c1), '') AS ReferencePoolId, nullif(trim(c104), '') AS DealName,
@@ -118,8 +123,9 @@ export function fannieStageSelect(from: string, fileId: string): string {
       coalesce(c42 = 'Y', false) AS Modified, c44::VARCHAR AS ZeroBalanceCode, coalesce(c9, c8) AS CurrentRate, c17 AS RemainingMonths,
       c46 AS RemovalUpb, c60 AS MiRecoveries, c59 AS NetSaleProceeds, coalesce(c61, 0) + coalesce(c62, 0) AS NonMiRecoveries,
       coalesce(c54, 0) + coalesce(c55, 0) + coalesce(c56, 0) + coalesce(c57, 0) + coalesce(c58, 0) AS Expenses,
-      c78 AS ActualLoss, c85 AS DelinquentAccruedInterest, c48 AS ScheduledPrincipal, c50 AS UnscheduledPrincipal, c102::VARCHAR AS AssistancePlan
-    FROM ${from} WHERE NOT (${blankRequired('fannie-crt')})`;
+      -c78 AS ActualLoss, c85 AS DelinquentAccruedInterest, c48 AS ScheduledPrincipal, c50 AS UnscheduledPrincipal, c102::VARCHAR AS AssistancePlan,
+      (${blankRequired('fannie-crt')}) AS Rejected
+    FROM ${from}`;
 }
 
 export const LOAN_COLUMNS = ['Source', 'LoanId', 'ReferencePoolId', 'DealName', 'OriginationYear', 'OriginationQuarter', 'FirstPaymentYm',
@@ -133,9 +139,9 @@ const MONTHLY_COLUMNS = ['Source', 'LoanId', 'PeriodYm', 'LoanAge', 'CurrentUpb'
 /** Fannie: the loans (each loan's acquisition fields from its first reported month) and the monthly rows of the staged table. */
 export function fannieLoansFromStage(stage: string): string {
   return `SELECT ${LOAN_COLUMNS.map((c) => `arg_min(${c}, PeriodYm) AS ${c}`).join(', ').replace('arg_min(LoanId, PeriodYm) AS LoanId', 'LoanId').replace('arg_min(Source, PeriodYm) AS Source', 'Source')}
-    FROM ${stage} GROUP BY Source, LoanId`;
+    FROM ${stage} WHERE NOT Rejected GROUP BY Source, LoanId`;
 }
 
 export function fannieMonthlyFromStage(stage: string): string {
-  return `SELECT *, ${prevColumns} FROM (SELECT ${MONTHLY_COLUMNS.join(', ')} FROM ${stage}) ${windowClause}`;
+  return `SELECT * EXCLUDE (Rejected), ${prevColumns} FROM (SELECT ${MONTHLY_COLUMNS.join(', ')}, Rejected FROM ${stage} WHERE NOT Rejected) ${windowClause}`;
 }

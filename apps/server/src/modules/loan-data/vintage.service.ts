@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { listGseFiles } from './gse-files.repository.ts';
 import { loanFilterSql } from './loan-filter.sql.ts';
 import type { LoanStore, Row, StoreConnection } from './loan-store.ts';
-import { loanEventsSql, monthlyCurvesSql, vintageLoansSql } from './vintage.sql.ts';
+import { filesMayOverlapSql, latestLoansSql, loanEventsSql, monthlyCurvesSql, vintageLoansSql } from './vintage.sql.ts';
 import { stratBucketSql } from './strat-buckets.ts';
 
 const round = (x: number, dp = 6): number => Math.round(x * 10 ** dp) / 10 ** dp;
@@ -23,11 +23,16 @@ async function storeFiles(store: LoanStore, db: Db): Promise<{ loans: string[]; 
   };
 }
 
-/** Creates temp tables vl (filtered loans + vintage label) and ev (per-loan events) on the connection. */
-async function prepare(c: StoreConnection, files: { loans: string[]; monthly: string[] }, filter: LoanFilter, by: 'year' | 'quarter'): Promise<void> {
+/**
+ * Creates temp tables vl (filtered loans + vintage label) and ev (per-loan events) on the connection.
+ * Returns whether monthly files may share loan-months (then queries keep the last file's row).
+ */
+async function prepare(c: StoreConnection, files: { loans: string[]; monthly: string[] }, filter: LoanFilter, by: 'year' | 'quarter'): Promise<boolean> {
   await c.run(`CREATE OR REPLACE TEMP TABLE vl AS ${vintageLoansSql(files.loans, loanFilterSql(filter), by)}`);
-  if (files.monthly.length) await c.run(`CREATE OR REPLACE TEMP TABLE ev AS ${loanEventsSql(files.monthly)}`);
+  const overlapping = files.monthly.length > 1 && n((await c.rows(filesMayOverlapSql(files.monthly)))[0]?.n) > 0;
+  if (files.monthly.length) await c.run(`CREATE OR REPLACE TEMP TABLE ev AS ${loanEventsSql(files.monthly, overlapping)}`);
   else await c.run(`CREATE OR REPLACE TEMP TABLE ev AS SELECT NULL::VARCHAR AS Vintage, NULL::VARCHAR AS Source, NULL::VARCHAR AS LoanId, NULL::INTEGER AS EventAge, NULL::DOUBLE AS DefaultedUpb, NULL::INTEGER AS LiquidationAge, NULL::DOUBLE AS NetLoss WHERE false`);
+  return overlapping;
 }
 
 /** One object per vintage, curves by month on book (percents of the vintage's original UPB; CPR, CDR annualised). */
@@ -35,13 +40,13 @@ export async function vintageCurves(store: LoanStore, db: Db, query: VintageQuer
   const files = await storeFiles(store, db);
   if (!files.loans.length) return [];
   return store.withConnection(async (c) => {
-    await prepare(c, files, query, query.by);
+    const overlapping = await prepare(c, files, query, query.by);
     const summary = await c.rows(`SELECT vl.Vintage, count(*) AS Loans, sum(vl.OriginalUpb) AS OriginalUpb,
         count(ev.EventAge) AS DefaultedLoans, coalesce(sum(ev.DefaultedUpb), 0) AS DefaultedUpb,
         coalesce(sum(ev.NetLoss) FILTER (WHERE ev.LiquidationAge IS NOT NULL), 0) AS NetLoss,
         sum(ev.DefaultedUpb) FILTER (WHERE ev.LiquidationAge IS NOT NULL AND ev.EventAge IS NOT NULL) AS LiquidatedDefaultedUpb
       FROM vl LEFT JOIN ev ON ev.Source = vl.Source AND ev.LoanId = vl.LoanId GROUP BY vl.Vintage ORDER BY vl.Vintage`);
-    const curves = files.monthly.length ? await c.rows(`${monthlyCurvesSql(files.monthly)} ORDER BY Vintage, Age`) : [];
+    const curves = files.monthly.length ? await c.rows(`${monthlyCurvesSql(files.monthly, overlapping)} ORDER BY Vintage, Age`) : [];
     const defaults = await c.rows(`SELECT Vintage, EventAge AS Age, sum(DefaultedUpb) AS Upb FROM ev WHERE EventAge IS NOT NULL GROUP BY ALL`);
     const losses = await c.rows(`SELECT Vintage, LiquidationAge AS Age, sum(NetLoss) AS Loss FROM ev WHERE LiquidationAge IS NOT NULL GROUP BY ALL`);
     return summary.map((s) => assemble(s, curves, defaults, losses));
@@ -100,7 +105,7 @@ export async function stratify(store: LoanStore, db: Db, query: StratQuery): Pro
   if (!files.loans.length) return [];
   return store.withConnection(async (c) => {
     await prepare(c, files, query, 'year');
-    await c.run(`CREATE OR REPLACE TEMP TABLE sl AS SELECT DISTINCT ON (Source, LoanId) * FROM read_parquet([${files.loans.map((f) => `'${f.replaceAll("'", "''")}'`).join(', ')}], union_by_name = true) WHERE OriginalUpb > 0 AND (${loanFilterSql(query)})`);
+    await c.run(`CREATE OR REPLACE TEMP TABLE sl AS SELECT * FROM ${latestLoansSql(files.loans)} WHERE OriginalUpb > 0 AND (${loanFilterSql(query)})`);
     const bucket = stratBucketSql(query.dimension);
     const rows = await c.rows(`SELECT ${bucket.label} AS Bucket, min(${bucket.order}) AS SortKey, count(*) AS Loans, sum(sl.OriginalUpb) AS OriginalUpb,
         sum(sl.CreditScore * sl.OriginalUpb) / nullif(sum(sl.OriginalUpb) FILTER (WHERE sl.CreditScore IS NOT NULL), 0) AS WaFico,

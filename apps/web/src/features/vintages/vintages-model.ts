@@ -62,7 +62,7 @@ export function curveSeries(vintages: readonly Vintage[], key: CurveKey): { peri
 export const DEFINITIONS: [string, string][] = [
   ['Credit event', 'the first month a loan is 180+ days delinquent, or leaves with zero balance code 02 (third-party sale), 03 (short sale or charge-off), 09 (REO disposition) or 15 (note sale); Fannie Mae also 97 and 98.'],
   ['DefaultedUpb', 'the loan\'s current actual UPB at its credit event: the last non-zero UPB reported.'],
-  ['Net loss', 'the negative of Actual Loss Calculation (Fannie Mae: Cumulative Credit Event Net Gain or Loss), summed over liquidated loans (02, 03, 09, 15), in the month of liquidation.'],
+  ['Net loss', 'the negative of Actual Loss Calculation (Fannie Mae: Cumulative Credit Event Net Gain or Loss, which Fannie signs positive for a loss), summed over liquidated loans (02, 03, 09, 15), in the month of liquidation.'],
   ['Severity', 'net loss / DefaultedUpb of the liquidated loans.'],
   ['CPR', '1 − (1 − SMM)^12; SMM = (voluntary payoffs (01) + curtailments) / (balance at the start of the month − scheduled principal).'],
   ['CDR', '1 − (1 − MDR)^12; MDR = DefaultedUpb of the month\'s credit events / start-of-month balance of loans without an earlier credit event.'],
