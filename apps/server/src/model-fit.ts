@@ -8,6 +8,7 @@
  * Published figures exist for the 2007 vintage only (Freddie Mac, STACR 2020-DNA1 historical
  * performance presentation); the other vintages are out-of-sample runs of the same parameters.
  * Also prints the fit to the app's synthetic demo histories for reference (not a calibration).
+ * `npm run -s model:fit -- --population [filters] [--save NAME]`: the fit to imported loans (cli/fit-population.ts).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +20,19 @@ import {
 import { orderMisses, rowMisses } from './cli/vintage-targets.ts';
 import { loadDealRecords } from './modules/deals/deal-catalog.loader.ts';
 import { backtestCases, evaluateFit } from './modules/credit-models/calibration.ts';
+
+// `--population [filters]`: fit the model's factors to imported loans instead (cli/fit-population.ts).
+if (process.argv.includes('--population')) {
+  const { FitUsageError, populationFitCommand } = await import('./cli/fit-population.ts');
+  let code = 1;
+  try {
+    code = await populationFitCommand(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`model:fit: ${(e as Error).message}\n`);
+    code = e instanceof FitUsageError ? 2 : 1;
+  }
+  process.exit(code);
+}
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const MACRO = 'data/macro/us-macro-monthly-2004-2021.csv';

@@ -128,3 +128,73 @@ export const ImportJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 export const ImportJobParamsSchema = z.object({ id: z.string().regex(/^[a-f0-9]{8,40}$/, 'id is an import job id') });
+
+// GET /api/vintages/backtest, GET /api/vintages/calibrations (issue 33 #5: the model meets the data).
+export const BACKTEST_MODELS = ['LDM', 'LDM_3', 'AFT'] as const;
+/** A calibration's name: letters, digits, '.', '-' and '_' (it is a key in URLs and on the command line). */
+export const CALIBRATION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/;
+
+export const VintageBacktestQuerySchema = LoanFilterSchema.extend({
+  vintage: z.string().trim().regex(/^\d{4}(Q[1-4])?$/, 'vintage is an origination year (2007) or quarter (2007Q3)'),
+  model: z.enum(BACKTEST_MODELS, { message: `model takes ${BACKTEST_MODELS.join(', ')}` }).default('LDM_3'),
+  calibration: z.string().trim().regex(CALIBRATION_NAME, 'calibration is a saved calibration\'s name (letters, digits, . - _; at most 60)').optional(),
+  maxLoans: intIn('maxLoans', 100, 50_000).default(20_000),
+});
+export type VintageBacktestQuery = z.infer<typeof VintageBacktestQuerySchema>;
+
+/** The model's month: the actual curves' definitions, except 90+ delinquency (the model tracks 60+ only). */
+export const ModelMonthSchema = VintageMonthSchema.omit({ Dq90PlusPct: true });
+export type ModelMonth = z.infer<typeof ModelMonthSchema>;
+
+const tune = z.number().positive().max(10);
+/** How far the model's curves lie from the actual ones (points, over the months both have). */
+export const FitErrorSchema = z.object({
+  Months: z.number().int().min(0).max(600),
+  RmseCumulativeDefaultPct: z.number().min(0).max(1000),
+  RmseCumulativeNetLossPct: z.number().min(0).max(1000),
+  RmseCpr: z.number().min(0).max(1000),
+  /** The fit's objective: the three errors, each over the actual curve's own scale, squared and summed. */
+  Objective: z.number().min(0).max(1e9),
+});
+export type FitError = z.infer<typeof FitErrorSchema>;
+
+export const VintageBacktestSchema = z.object({
+  Vintage: z.string().max(8),
+  Model: z.enum(BACKTEST_MODELS),
+  Calibration: z.string().max(60).nullable(),
+  TuneCpr: tune,
+  TuneCdr: tune,
+  TuneSeverity: tune,
+  /** Loans in the vintage (after the filters) and the ones the model ran (a seeded sample beyond maxLoans). */
+  PopulationLoans: z.number().int().min(0).max(1e9),
+  ModelLoans: z.number().int().min(0).max(1e9),
+  /** Origination cohorts by first payment month, each on the macro path from that month. */
+  Cohorts: z.number().int().min(0).max(600),
+  MacroPath: z.string().max(200),
+  CumulativeDefaultPct: pct,
+  CumulativeNetLossPct: pct,
+  SeverityPct: pct.nullable(),
+  Months: z.array(ModelMonthSchema).max(600),
+  /** Against the vintage's actual curves (GET /api/vintages with the same filters). */
+  Error: FitErrorSchema,
+  /** Why the model's months stop before the actual ones (the macro path ends), or null. */
+  Note: z.string().max(500).nullable(),
+});
+export type VintageBacktest = z.infer<typeof VintageBacktestSchema>;
+
+/** A model calibration fitted to an imported population (`npm run model:fit -- --population … --save NAME`). */
+export const ModelCalibrationSchema = z.object({
+  Name: z.string().max(60),
+  Model: z.enum(BACKTEST_MODELS),
+  TuneCpr: tune,
+  TuneCdr: tune,
+  TuneSeverity: tune,
+  /** The population's filters (query-string form) and vintages it was fitted on. */
+  Population: z.string().max(2000),
+  Vintages: z.array(z.string().max(8)).max(500),
+  Loans: z.number().int().min(0).max(1e9),
+  Error: FitErrorSchema,
+  CreatedAt: z.string().max(40),
+});
+export type ModelCalibration = z.infer<typeof ModelCalibrationSchema>;
+export const ModelCalibrationListSchema = z.array(ModelCalibrationSchema).max(1000);

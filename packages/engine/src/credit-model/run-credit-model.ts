@@ -96,7 +96,7 @@ function tablesOf(p: CreditModelParameters): ModelTables {
 }
 
 /** The loop over given paths (shared by runs, calibration and back-tests). */
-export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelInputs, paths: EconomicPaths, p: CreditModelParameters, tables: ModelTables = buildModelTables(p)): CreditModelSums {
+export function runCreditModelOnPaths(tape: ModelLoanTape, inputs: CreditModelInputs, paths: EconomicPaths, p: CreditModelParameters, tables: ModelTables = tablesOf(p)): CreditModelSums {
   const { months } = paths;
   const n = tape.count;
   const out = emptyCreditModelSums(months);

@@ -2,7 +2,11 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   GseFileListSchema, ImportJobParamsSchema, ImportJobSchema, StratListSchema, StratQuerySchema, VintageListSchema, VintageQuerySchema,
+  ModelCalibrationListSchema, VintageBacktestQuerySchema, VintageBacktestSchema,
 } from '@opencrt/contracts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { runOptionsOf } from '../../runs/client-signal.ts';
+import { checkModelRole } from '../credit-models/credit-model.service.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import type { ApiModule } from '../module.ts';
 import { listGseFiles } from './gse-files.repository.ts';
@@ -10,6 +14,8 @@ import { openLoanDataStore } from './loan-data.store.ts';
 import type { LoanStore } from './loan-store.ts';
 import { UploadJobs } from './upload-jobs.ts';
 import { stratify, vintageCurves } from './vintage.service.ts';
+import { listCalibrations } from './model-calibrations.repository.ts';
+import { vintageBacktest } from './vintage-backtest.service.ts';
 
 const tags = ['loan-data'];
 const UploadQuerySchema = z.object({
@@ -36,6 +42,23 @@ export const loanDataModule: ApiModule = {
       config: { permission: 'loan-data:read' },
       schema: { tags, summary: 'Stratification of the imported loans by one attribute', querystring: StratQuerySchema, response: { 200: StratListSchema } },
     }, async (request) => stratify(await store(), ctx.db, request.query));
+
+    api.get('/vintages/backtest', {
+      config: { permission: 'loan-data:read' },
+      schema: {
+        tags, summary: 'The credit model on a vintage\'s loans over the historical macro path, curves by month on book beside the actual ones',
+        querystring: VintageBacktestQuerySchema, response: { 200: VintageBacktestSchema },
+      },
+    }, async (request, reply) => {
+      const user = requireUser(request);
+      checkModelRole(user, request.query.model);
+      return vintageBacktest(ctx, user, await store(), request.query, runOptionsOf(request, reply).signal);
+    });
+
+    api.get('/vintages/calibrations', {
+      config: { permission: 'loan-data:read' },
+      schema: { tags, summary: 'Credit-model calibrations fitted to imported populations (npm run model:fit -- --population)', response: { 200: ModelCalibrationListSchema } },
+    }, async () => listCalibrations(ctx.db));
 
     api.get('/loan-data/files', {
       config: { permission: 'loan-data:read' },

@@ -8,6 +8,9 @@ export interface PeriodSeries {
   stack?: string;
   /** Bars instead of a line (flows per period rather than balances). */
   bar?: boolean;
+  /** A dashed line (a model's curve over the actual one); `color` pairs it with its actual line. */
+  dashed?: boolean;
+  color?: string;
 }
 
 /**
@@ -49,6 +52,8 @@ export function PeriodChart({ title, periods, series, testId, height = 260, unit
         series: series.map((s) => ({
           name: s.name, type: s.bar ? 'bar' : 'line', data: [...s.values], showSymbol: false,
           ...(s.stack ? { stack: s.stack, areaStyle: {} } : {}),
+          ...(s.color ? { color: s.color } : {}),
+          ...(s.dashed ? { lineStyle: { type: 'dashed', width: 2 } } : {}),
         })),
       });
       window.addEventListener('resize', resize);

@@ -1,5 +1,5 @@
 /** Vintages screen: the filter form as a query string, the curves as chart series, the export tabs. */
-import type { StratRow, Vintage } from '@opencrt/contracts';
+import type { ModelMonth, StratRow, Vintage, VintageBacktest } from '@opencrt/contracts';
 import type { ExportTab } from '../../components/cashflow-export/export-cashflows.ts';
 
 export interface VintageForm {
@@ -59,6 +59,28 @@ export function curveSeries(vintages: readonly Vintage[], key: CurveKey): { peri
   };
 }
 
+/** ECharts' default palette: a model's dashed line takes its vintage's colour (the actual series come first, in vintage order). */
+const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
+
+export const MODEL_LABELS: Record<VintageBacktest['Model'], string> = { LDM: 'LDM 2.2', LDM_3: 'LDM 3.0', AFT: 'AFT' };
+
+const modelValue = (m: ModelMonth, key: CurveKey): number | null => {
+  if (key === 'Dq90PlusPct') return null;
+  if (key === 'Severity') return m.CumulativeDefaultPct > 0 ? (100 * m.CumulativeNetLossPct) / m.CumulativeDefaultPct : 0;
+  return m[key];
+};
+
+/**
+ * The model's back-test as a dashed series beside the actual ones, in its vintage's colour; none
+ * for 90+ (the model tracks 60+ only) or when the vintage is not on the chart.
+ */
+export function modelSeries(vintages: readonly Vintage[], backtest: VintageBacktest | null, key: CurveKey): { name: string; values: number[]; dashed: true; color: string }[] {
+  const index = backtest ? vintages.findIndex((v) => v.Vintage === backtest.Vintage) : -1;
+  if (!backtest || index < 0 || key === 'Dq90PlusPct') return [];
+  const label = `${backtest.Vintage} model (${MODEL_LABELS[backtest.Model]}${backtest.Calibration ? `, ${backtest.Calibration}` : ''})`;
+  return [{ name: label, values: backtest.Months.map((m) => modelValue(m, key) ?? 0), dashed: true, color: PALETTE[index % PALETTE.length] as string }];
+}
+
 export const DEFINITIONS: [string, string][] = [
   ['Credit event', 'the first month a loan is 180+ days delinquent, or leaves with zero balance code 02 (third-party sale), 03 (short sale or charge-off), 09 (REO disposition) or 15 (note sale); Fannie Mae also 97 and 98.'],
   ['DefaultedUpb', 'the loan\'s current actual UPB at its credit event: the last non-zero UPB reported.'],
@@ -68,13 +90,31 @@ export const DEFINITIONS: [string, string][] = [
   ['CDR', '1 − (1 − MDR)^12; MDR = DefaultedUpb of the month\'s credit events / start-of-month balance of loans without an earlier credit event.'],
   ['90+', 'UPB of loans 90+ days delinquent or in REO / UPB outstanding that month.'],
   ['Percents', 'cumulative default and net loss are percents of the vintage\'s original UPB.'],
+  ['Model back-test', 'the credit model run on the vintage\'s own loans (a seeded sample past the loan cap), each first-payment-month cohort on the historical macro path (FHFA HPI, PMMS, unemployment) from that month; default = UPB reaching 180 days delinquent, net loss at liquidation, CPR and CDR on the definitions above. The model tracks 60+ delinquency, so it draws no 90+ curve. A calibration is a set of CPR, CDR and severity factors fitted to an imported population (npm run model:fit -- --population).'],
 ];
 
 type MonthRow = { Vintage: string; MonthOnBook: number; CumulativeDefaultPct: number; CumulativeNetLossPct: number; Cpr: number; Cdr: number; Dq90PlusPct: number };
 
 /** Export tabs: vintages, their months, the strats. */
-export function exportTabs(vintages: readonly Vintage[], strats: readonly StratRow[], dimension: string): ExportTab<Record<string, unknown>>[] {
-  const months: MonthRow[] = vintages.flatMap((v) => v.Months.map((m) => ({ Vintage: v.Vintage, ...m })));
+type ModelColumns = { ModelCumulativeDefaultPct?: number; ModelCumulativeNetLossPct?: number; ModelCpr?: number; ModelCdr?: number };
+
+/** Export tabs: vintages, their months (with the model's columns on the back-tested vintage's months), the strats. */
+export function exportTabs(vintages: readonly Vintage[], strats: readonly StratRow[], dimension: string, backtest: VintageBacktest | null = null): ExportTab<Record<string, unknown>>[] {
+  const modelAt = new Map((backtest?.Months ?? []).map((m) => [m.MonthOnBook, m]));
+  const months: (MonthRow & ModelColumns)[] = vintages.flatMap((v) => v.Months.map((m) => {
+    const model = backtest?.Vintage === v.Vintage ? modelAt.get(m.MonthOnBook) : undefined;
+    return {
+      Vintage: v.Vintage, ...m,
+      ...(model ? { ModelCumulativeDefaultPct: model.CumulativeDefaultPct, ModelCumulativeNetLossPct: model.CumulativeNetLossPct, ModelCpr: model.Cpr, ModelCdr: model.Cdr } : {}),
+    };
+  }));
+  const label = backtest ? `${MODEL_LABELS[backtest.Model]}${backtest.Calibration ? ` ${backtest.Calibration}` : ''}` : '';
+  const modelColumns: ExportTab<Record<string, unknown>>['columns'] = backtest ? [
+    { header: `Model cumulative default % (${label})`, value: (r) => r.ModelCumulativeDefaultPct ?? null, kind: 'percent' },
+    { header: `Model cumulative net loss % (${label})`, value: (r) => r.ModelCumulativeNetLossPct ?? null, kind: 'percent' },
+    { header: `Model CPR % (${label})`, value: (r) => r.ModelCpr ?? null, kind: 'percent' },
+    { header: `Model CDR % (${label})`, value: (r) => r.ModelCdr ?? null, kind: 'percent' },
+  ] : [];
   return [
     {
       name: 'Vintages',
@@ -93,6 +133,7 @@ export function exportTabs(vintages: readonly Vintage[], strats: readonly StratR
         { header: 'Vintage', value: (r) => r.Vintage }, { header: 'Month on book', value: (r) => r.MonthOnBook, kind: 'integer' },
         { header: 'Cumulative default %', value: (r) => r.CumulativeDefaultPct, kind: 'percent' }, { header: 'Cumulative net loss %', value: (r) => r.CumulativeNetLossPct, kind: 'percent' },
         { header: 'CPR %', value: (r) => r.Cpr, kind: 'percent' }, { header: 'CDR %', value: (r) => r.Cdr, kind: 'percent' }, { header: '90+ %', value: (r) => r.Dq90PlusPct, kind: 'percent' },
+        ...modelColumns,
       ],
     },
     {

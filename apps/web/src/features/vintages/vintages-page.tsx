@@ -2,16 +2,20 @@
  * /vintages (Data ▸ Vintages, issue 33): vintage curves of the imported GSE loan-level data by
  * month on book, filtered on origination attributes, a strats table by one attribute, the
  * definitions the figures follow, CSV and XLSX export. Errors: the server's message in an alert.
+ * The model's back-test (issue 33 #5) overlays one vintage's actual curves as dashed lines: the
+ * credit model on that vintage's loans over the historical macro path, with a saved calibration or none.
  */
-import { STRAT_DIMENSIONS, type StratRow, type Vintage } from '@opencrt/contracts';
+import { STRAT_DIMENSIONS, type ModelCalibration, type StratRow, type Vintage, type VintageBacktest } from '@opencrt/contracts';
 import { useState } from 'react';
 import { useApi, useSession } from '../../app/session-context.tsx';
 import { useAlerts } from '../../components/alerts/alerts.tsx';
 import { PeriodChart } from '../../components/period-chart/period-chart.tsx';
 import { downloadCashflows } from '../../components/cashflow-export/export-cashflows.ts';
 import { formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
-import { CURVES, DEFINITIONS, EMPTY_FORM, type VintageForm, curveSeries, exportTabs, vintageQuery } from './vintages-model.ts';
-import { loadStrats, loadVintages } from './vintages.api.ts';
+import { CURVES, DEFINITIONS, EMPTY_FORM, MODEL_LABELS, type VintageForm, curveSeries, exportTabs, modelSeries, vintageQuery } from './vintages-model.ts';
+import { loadBacktest, loadCalibrations, loadStrats, loadVintages } from './vintages.api.ts';
+
+type ModelName = VintageBacktest['Model'];
 
 const RANGES: [keyof VintageForm, keyof VintageForm, string][] = [
   ['yearFrom', 'yearTo', 'Origination year'], ['ficoMin', 'ficoMax', 'FICO'], ['ltvMin', 'ltvMax', 'LTV'], ['cltvMin', 'cltvMax', 'CLTV'],
@@ -31,19 +35,55 @@ export function VintagesPage() {
   const [vintages, setVintages] = useState<Vintage[] | null>(null);
   const [strats, setStrats] = useState<StratRow[]>([]);
   const set = (key: keyof VintageForm, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const [showModel, setShowModel] = useState(false);
+  const [model, setModel] = useState<ModelName>('LDM_3');
+  const [calibration, setCalibration] = useState('');
+  const [calibrations, setCalibrations] = useState<ModelCalibration[]>([]);
+  const [modelVintage, setModelVintage] = useState('');
+  const [backtest, setBacktest] = useState<VintageBacktest | null>(null);
+  const [modelBusy, setModelBusy] = useState(false);
+
+  /** The back-test of one vintage under the screen's filters (the vintage's quarter or year decides the grouping). */
+  const runModel = async (vintage: string, name: ModelName, calibrationName: string) => {
+    if (!vintage) return;
+    setModelBusy(true);
+    try {
+      const query = vintageQuery(form, { vintage, model: name, ...(calibrationName ? { calibration: calibrationName } : {}) }).replace(/(^|&)by=[^&]*/, '');
+      setBacktest(await loadBacktest(api, query));
+    } catch (error) {
+      setBacktest(null);
+      alerts.error(error);
+    } finally { setModelBusy(false); }
+  };
+  const changeModel = (next: { show?: boolean; vintage?: string; name?: ModelName; calibration?: string }) => {
+    const show = next.show ?? showModel;
+    const vintage = next.vintage ?? modelVintage;
+    const name = next.name ?? model;
+    // A calibration belongs to one model: changing the model drops it.
+    const cal = next.name && next.name !== model ? '' : (next.calibration ?? calibration);
+    setShowModel(show); setModelVintage(vintage); setModel(name); setCalibration(cal);
+    if (!show) { setBacktest(null); return; }
+    if (next.show && !calibrations.length) void loadCalibrations(api).then(setCalibrations, () => setCalibrations([]));
+    void runModel(vintage, name, cal);
+  };
 
   const run = async () => {
     try {
       const [v, s] = await Promise.all([loadVintages(api, vintageQuery(form)), loadStrats(api, vintageQuery({ ...form }, { dimension }).replace(/(^|&)by=[^&]*/, ''))]);
       setVintages(v);
       setStrats(s);
+      // The back-test follows the filters: rerun it on the chosen vintage (or the first) when shown.
+      const vintage = v.some((x) => x.Vintage === modelVintage) ? modelVintage : (v[0]?.Vintage ?? '');
+      setModelVintage(vintage);
+      setBacktest(null);
+      if (showModel && vintage) void runModel(vintage, model, calibration);
     } catch (error) { alerts.error(error); }
   };
 
   const download = (format: 'csv' | 'xlsx') => void downloadCashflows({
     userName: session?.username ?? '', dealName: 'Vintages', bondName: form.by, settlementDate: null,
     runDate: new Date().toISOString().slice(0, 10), runTime: new Date().toISOString().slice(11, 19), scenarioName: '', scenarioVendor: '',
-  }, format === 'csv' ? exportTabs(vintages ?? [], strats, dimension).slice(1, 2) : exportTabs(vintages ?? [], strats, dimension), format);
+  }, format === 'csv' ? exportTabs(vintages ?? [], strats, dimension, backtest).slice(1, 2) : exportTabs(vintages ?? [], strats, dimension, backtest), format);
 
   return (
     <div data-testid="vintages-page">
@@ -91,10 +131,31 @@ export function VintagesPage() {
               ))}
             </tbody>
           </table>
+          <div className="d-flex flex-wrap gap-2 align-items-end mb-2" data-testid="vintage-model-controls">
+            <div className="form-check mb-1">
+              <input id="v-show-model" type="checkbox" className="form-check-input" checked={showModel} data-testid="v-show-model"
+                onChange={(e) => changeModel({ show: e.target.checked, vintage: modelVintage || (vintages[0]?.Vintage ?? '') })} />
+              <label className="form-check-label small" htmlFor="v-show-model">Model back-test (dashed)</label>
+            </div>
+            <Select id="v-model-vintage" label="Vintage" value={modelVintage} onChange={(v) => changeModel({ vintage: v })} options={vintages.map((v) => [v.Vintage, v.Vintage])} />
+            <Select id="v-model" label="Model" value={model} onChange={(v) => changeModel({ name: v as ModelName })} options={(Object.keys(MODEL_LABELS) as ModelName[]).map((m) => [m, MODEL_LABELS[m]])} />
+            <Select id="v-calibration" label="Calibration" value={calibration} onChange={(v) => changeModel({ calibration: v })}
+              options={[['', 'None (committed parameters)'], ...calibrations.filter((c) => c.Model === model).map((c) => [c.Name, `${c.Name} (CPR ×${c.TuneCpr}, CDR ×${c.TuneCdr}, sev ×${c.TuneSeverity})`] as const)]} />
+            {modelBusy && <span className="small text-muted mb-1" role="status">Running the model…</span>}
+            {showModel && backtest && !modelBusy && (
+              <span className="small mb-1" data-testid="vintage-model-summary">
+                {MODEL_LABELS[backtest.Model]} on {backtest.ModelLoans.toLocaleString('en-US')} of {backtest.PopulationLoans.toLocaleString('en-US')} loans
+                ({backtest.Cohorts} cohorts): cum. default {formatPercent(backtest.CumulativeDefaultPct, 2)}, net loss {formatPercent(backtest.CumulativeNetLossPct, 2)};
+                RMSE vs actual: default {backtest.Error.RmseCumulativeDefaultPct.toFixed(2)} pts, net loss {backtest.Error.RmseCumulativeNetLossPct.toFixed(2)} pts, CPR {backtest.Error.RmseCpr.toFixed(2)} pts.
+                {backtest.Note ? ` ${backtest.Note}` : ''}
+              </span>
+            )}
+          </div>
           <div className="row">
             {CURVES.map(({ key, title }) => {
               const { periods, series } = curveSeries(vintages, key);
-              return <div className="col-lg-6 mb-3" key={key}><PeriodChart title={title} periods={periods} series={series} unit="percent" testId={`vintage-chart-${key}`} /></div>;
+              const overlay = showModel ? modelSeries(vintages, backtest, key) : [];
+              return <div className="col-lg-6 mb-3" key={key}><PeriodChart title={title} periods={periods} series={[...series, ...overlay]} unit="percent" testId={`vintage-chart-${key}`} /></div>;
             })}
           </div>
           <h5>Strats by {dimension}</h5>
