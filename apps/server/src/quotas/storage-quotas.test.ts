@@ -4,10 +4,12 @@
  * concurrent creates at quota − 1 let exactly one through (on PostgreSQL the advisory lock decides).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { sampleCashflowLists } from '../modules/user-cashflows/sample-cashflow.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { testConfig } from '../test/test-config.ts';
+import * as reportCreator from '../db/migrations/0037-report-creator.ts';
+import { signInAs } from '../modules/users/users-test-helpers.ts';
 import { loadQuotaConfig, quotaMessage } from './storage-quotas.ts';
 
 type Who = 'admin' | 'analyst' | 'user';
@@ -45,14 +47,18 @@ describe('storage quotas', () => {
 
   it('reads the quotas from the environment, with defaults, and refuses a value out of range by name', () => {
     expect(loadQuotaConfig({})).toEqual({ portfolios: 500, scenarios: 1_000, vectors: 500, cashflows: 60, customDeals: 200, reports: 200 });
-    expect(loadQuotaConfig({ OPENCRT_MAX_PORTFOLIOS_PER_USER: '7', OPENCRT_MAX_REPORTS: '9' })).toMatchObject({ portfolios: 7, reports: 9 });
+    expect(loadQuotaConfig({ OPENCRT_MAX_PORTFOLIOS_PER_USER: '7', OPENCRT_MAX_REPORTS_PER_USER: '9' })).toMatchObject({ portfolios: 7, reports: 9 });
+    // The reports quota's former name is still read, the new one first.
+    expect(loadQuotaConfig({ OPENCRT_MAX_REPORTS: '11' }).reports).toBe(11);
+    expect(loadQuotaConfig({ OPENCRT_MAX_REPORTS: '11', OPENCRT_MAX_REPORTS_PER_USER: '12' }).reports).toBe(12);
+    expect(() => loadQuotaConfig({ OPENCRT_MAX_REPORTS: 'x' })).toThrow('OPENCRT_MAX_REPORTS must be a whole number from 1 to 100000, got "x"');
     expect(() => loadQuotaConfig({ OPENCRT_MAX_VECTORS_PER_USER: '1001' })).toThrow('OPENCRT_MAX_VECTORS_PER_USER must be a whole number from 1 to 1000, got "1001"');
     expect(() => loadQuotaConfig({ OPENCRT_MAX_SCENARIOS_PER_USER: '0' })).toThrow(/^OPENCRT_MAX_SCENARIOS_PER_USER must be a whole number from 1/);
     expect(() => loadQuotaConfig({ OPENCRT_MAX_CASHFLOWS_PER_USER: '2.5' })).toThrow(/^OPENCRT_MAX_CASHFLOWS_PER_USER must be/);
     expect(testConfig().quotas.portfolios).toBe(500);
     // A quota lowered below what a user already keeps.
     expect(quotaMessage('portfolios', 500, 620, 1)).toBe('You have 620 portfolios; 500 is the most one user may keep (OPENCRT_MAX_PORTFOLIOS_PER_USER). Delete some to save a new one.');
-    expect(quotaMessage('reports', 1, 1, 1)).toBe('There is 1 report, the most the server keeps (OPENCRT_MAX_REPORTS). Delete some to save a new one.');
+    expect(quotaMessage('reports', 1, 1, 1)).toBe('You have 1 report, the most one user may keep (OPENCRT_MAX_REPORTS_PER_USER). Delete some to save a new one.');
   });
 
   it('portfolios: the 4th of 3 answers 429 naming the quota and stores nothing; a bulk over it stores none; an update works', async () => {
@@ -183,19 +189,52 @@ describe('storage quotas', () => {
     expect(bad.json().Message).toBe('limit must be from 1 to 1,000');
   });
 
-  it('reports: one count for the server; a new one past it answers 429, a replace still saves', async () => {
-    const have = await count('reports');
-    t.ctx.config.quotas.reports = have + 1;
-    const save = (body: unknown, id = 0) => call('admin', 'POST', `/report/${id}`, body);
-    expect(await together(save(report('Quota A')), save(report('Quota B')))).toEqual([200, 429]);
-    const full = await save(report('Quota C'));
+  it('reports: per creator; at the quota a new one answers 429 while another admin still saves; an edit keeps the creator', async () => {
+    t.ctx.config.quotas.reports = 2;
+    const save = (token: string, body: unknown, id = 0) => t.request({ method: 'POST', url: `/api/report/${id}`, token, payload: body as object });
+    const admin = await t.token('admin');
+    const adminId = await userId('admin');
+    const created = await call('admin', 'POST', '/users', { Username: 'admin2', Password: 'admin2-pass-1', ConfirmPassword: 'admin2-pass-1', Roles: ['Admin', 'User'] });
+    expect(created.statusCode, created.body).toBe(200);
+    const { token: admin2 } = await signInAs(t, 'admin2', 'admin2-pass-1');
+    // The demo reports (no creator) count for no one.
+    expect(await count('reports', sql`created_by is null`)).toBeGreaterThan(0);
+
+    const first = await save(admin, report('Quota A'));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await together(save(admin, report('Quota B')), save(admin, report('Quota C')))).toEqual([200, 429]);
+    const full = await save(admin, report('Quota D'));
     expect(full.statusCode).toBe(429);
-    expect(full.json()).toEqual({ Message: `There are ${have + 1} reports, the most the server keeps (OPENCRT_MAX_REPORTS). Delete some to save a new one.` });
-    expect(await count('reports', sql`name = 'Quota C'`)).toBe(0);
-    const stored = (await call('admin', 'GET', '/report')).json() as { Id: number; Name: string }[];
-    const mine = stored.find((r) => r.Name.startsWith('Quota '))!;
-    const replaced = await save({ ...report('Quota renamed'), Id: mine.Id }, mine.Id);
-    expect(replaced.statusCode, replaced.body).toBe(200);
-    expect(await count('reports')).toBe(have + 1);
+    expect(full.json()).toEqual({ Message: 'You have 2 reports, the most one user may keep (OPENCRT_MAX_REPORTS_PER_USER). Delete some to save a new one.' });
+    expect(await count('reports', sql`name = 'Quota D'`)).toBe(0);
+    expect(await count('reports', sql`created_by = ${adminId}`)).toBe(2);
+
+    // Another administrator's quota is their own; editing the first one's report leaves it the first one's.
+    const other = await save(admin2, report('Quota E'));
+    expect(other.statusCode, other.body).toBe(200);
+    const mine = first.json() as { Id: number };
+    const edited = await save(admin2, { ...report('Quota A renamed'), Id: mine.Id }, mine.Id);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await save(admin2, report('Quota F'))).statusCode).toBe(200);
+    expect((await save(admin2, report('Quota G'))).statusCode).toBe(429);
+    expect((await save(admin, report('Quota H'))).statusCode).toBe(429);
+    // A replace at the quota still saves; a delete frees a place.
+    expect((await save(admin, { ...report('Quota A again'), Id: mine.Id }, mine.Id)).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/report/${mine.Id}`)).statusCode).toBe(200);
+    expect((await save(admin, report('Quota H'))).statusCode).toBe(200);
+  });
+
+  it('reports: the migration credits each stored report to its last editor', async () => {
+    const adminId = await userId('admin');
+    const { db } = t.ctx;
+    const migrating = db as unknown as Kysely<unknown>;
+    await reportCreator.down(migrating);
+    await sql`update reports set updated_by = ${adminId} where name = 'Quota E'`.execute(db);
+    await reportCreator.up(migrating);
+    const creators = await sql<{ name: string; created_by: number | null; updated_by: number | null }>`
+      select name, created_by, updated_by from reports where name like 'Quota %' or is_demo order by id`.execute(db);
+    expect(creators.rows.length).toBeGreaterThan(4);
+    for (const row of creators.rows) expect(row.created_by, row.name).toBe(row.updated_by);
+    expect(creators.rows.find((r) => r.name === 'Quota E')?.created_by).toBe(adminId);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Bounded storage per user (issue 32 item 6): how many portfolios, scenarios, vectors, collateral
- * cashflows and custom deals one user may keep, and how many stored reports the server keeps (the
- * report list is one list that administrators share). A save that would pass the quota answers 429
+ * cashflows, custom deals and reports one user may keep (a report counts for the administrator who
+ * created it, whoever edits it later). A save that would pass the quota answers 429
  * with a Message naming the quota and its variable, and stores nothing; an update of an existing
  * item is never counted.
  *
@@ -25,8 +25,8 @@ interface QuotaRule {
   noun: string;
   /** The noun for one item ("You have 1 scenario"). */
   one: string;
-  /** Per-user quota, or one count for the whole server (reports). */
-  perUser: boolean;
+  /** The variable's name before this quota became per user, still read when `env` is unset. */
+  formerEnv?: string;
   /** Key of the advisory lock's first half: one lock space per quota. */
   lockKey: number;
 }
@@ -37,12 +37,12 @@ interface QuotaRule {
  * /cashflows answer near 6 MB (the limit the contract had before it became configurable).
  */
 export const QUOTA_RULES: Record<QuotaKind, QuotaRule> = {
-  portfolios: { env: 'OPENCRT_MAX_PORTFOLIOS_PER_USER', fallback: 500, ceiling: 100_000, noun: 'portfolios', one: 'portfolio', perUser: true, lockKey: 3_201 },
-  scenarios: { env: 'OPENCRT_MAX_SCENARIOS_PER_USER', fallback: 1_000, ceiling: 100_000, noun: 'scenarios', one: 'scenario', perUser: true, lockKey: 3_202 },
-  vectors: { env: 'OPENCRT_MAX_VECTORS_PER_USER', fallback: 500, ceiling: USER_VECTOR_MAX_COUNT, noun: 'vectors', one: 'vector', perUser: true, lockKey: 3_203 },
-  cashflows: { env: 'OPENCRT_MAX_CASHFLOWS_PER_USER', fallback: 60, ceiling: USER_CASHFLOW_MAX_COUNT, noun: 'collateral cashflows', one: 'collateral cashflow', perUser: true, lockKey: 3_204 },
-  customDeals: { env: 'OPENCRT_MAX_CUSTOM_DEALS_PER_USER', fallback: 200, ceiling: 100_000, noun: 'custom deals', one: 'custom deal', perUser: true, lockKey: 3_205 },
-  reports: { env: 'OPENCRT_MAX_REPORTS', fallback: 200, ceiling: 100_000, noun: 'reports', one: 'report', perUser: false, lockKey: 3_206 },
+  portfolios: { env: 'OPENCRT_MAX_PORTFOLIOS_PER_USER', fallback: 500, ceiling: 100_000, noun: 'portfolios', one: 'portfolio', lockKey: 3_201 },
+  scenarios: { env: 'OPENCRT_MAX_SCENARIOS_PER_USER', fallback: 1_000, ceiling: 100_000, noun: 'scenarios', one: 'scenario', lockKey: 3_202 },
+  vectors: { env: 'OPENCRT_MAX_VECTORS_PER_USER', fallback: 500, ceiling: USER_VECTOR_MAX_COUNT, noun: 'vectors', one: 'vector', lockKey: 3_203 },
+  cashflows: { env: 'OPENCRT_MAX_CASHFLOWS_PER_USER', fallback: 60, ceiling: USER_CASHFLOW_MAX_COUNT, noun: 'collateral cashflows', one: 'collateral cashflow', lockKey: 3_204 },
+  customDeals: { env: 'OPENCRT_MAX_CUSTOM_DEALS_PER_USER', fallback: 200, ceiling: 100_000, noun: 'custom deals', one: 'custom deal', lockKey: 3_205 },
+  reports: { env: 'OPENCRT_MAX_REPORTS_PER_USER', formerEnv: 'OPENCRT_MAX_REPORTS', fallback: 200, ceiling: 100_000, noun: 'reports', one: 'report', lockKey: 3_206 },
 };
 
 export type QuotaConfig = Record<QuotaKind, number>;
@@ -51,10 +51,11 @@ export type QuotaConfig = Record<QuotaKind, number>;
 export function loadQuotaConfig(env: NodeJS.ProcessEnv): QuotaConfig {
   const out = {} as QuotaConfig;
   for (const [kind, rule] of Object.entries(QUOTA_RULES) as [QuotaKind, QuotaRule][]) {
-    const raw = env[rule.env];
+    const name = env[rule.env] === undefined && rule.formerEnv && env[rule.formerEnv] !== undefined ? rule.formerEnv : rule.env;
+    const raw = env[name];
     const value = raw === undefined || raw === '' ? rule.fallback : Number(raw);
     if (!Number.isInteger(value) || value < 1 || value > rule.ceiling) {
-      throw new Error(`${rule.env} must be a whole number from 1 to ${rule.ceiling}, got "${raw}"`);
+      throw new Error(`${name} must be a whole number from 1 to ${rule.ceiling}, got "${raw}"`);
     }
     out[kind] = value;
   }
@@ -67,11 +68,11 @@ export function loadQuotaConfig(env: NodeJS.ProcessEnv): QuotaConfig {
  * @param adding new items the save would add (0 for a whole-list save)
  */
 export function quotaMessage(kind: QuotaKind, limit: number, have: number, adding: number): string {
-  const { env, perUser } = QUOTA_RULES[kind];
+  const { env } = QUOTA_RULES[kind];
   const items = (n: number) => `${n} ${n === 1 ? QUOTA_RULES[kind].one : QUOTA_RULES[kind].noun}`;
-  const keep = perUser ? 'the most one user may keep' : 'the most the server keeps';
+  const keep = 'the most one user may keep';
   if (adding === 0) return `This save holds ${items(have)}; ${limit} is ${keep} (${env}). Remove some, then save.`;
-  const whose = perUser ? `You have ${items(have)}` : `There ${have === 1 ? 'is' : 'are'} ${items(have)}`;
+  const whose = `You have ${items(have)}`;
   if (have === limit) return `${whose}, ${keep} (${env}). Delete some to save a new one.`;
   // The quota was lowered below what is stored: saves of new items wait until enough are deleted.
   if (have > limit) return `${whose}; ${limit} is ${keep} (${env}). Delete some to save a new one.`;

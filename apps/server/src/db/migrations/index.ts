@@ -17,6 +17,7 @@ import * as scenarioIndexCurve from './0027-scenario-index-curve.ts';
 import * as failedLoginDevice from './0028-failed-login-device.ts';
 import * as gseFiles from './0033-gse-files.ts';
 import * as modelCalibrations from './0036-model-calibrations.ts';
+import * as reportCreator from './0037-report-creator.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0028-failed-login-device': failedLoginDevice,
   '0033-gse-files': gseFiles,
   '0036-model-calibrations': modelCalibrations,
+  '0037-report-creator': reportCreator,
 };

@@ -4,15 +4,22 @@
  * synchronously on the thread that owns it and has no statement timeout, so a slow report there
  * would stall every request. The snapshot is taken again when the data behind the views changed
  * (report_data_version); a report past its timeout has its thread terminated, and the next run
- * starts a new one. One report runs at a time (ReportSources hands out the turns fairly); a run that
- * failed outside PostgreSQL (a value too large for JavaScript, the thread's memory) stops the thread
- * too, so what it grew to is given back.
+ * starts a new one.
+ *
+ * Starting the thread and loading the snapshot count toward the report's timeout (issue 32 #4: no
+ * report answers later than its timeout plus a few seconds), but the load is never thrown away: a
+ * report whose time runs out while the data loads answers LOADING_TEXT, and the load goes on for the
+ * next report, which joins it (one load at a time, shared by the warm-up and every report that
+ * waits on it; LOAD_TIMEOUT_MS bounds it).
+ *
+ * One report runs at a time (ReportSources hands out the turns fairly); a run that failed outside
+ * PostgreSQL (a value too large for JavaScript, the thread's memory) stops the thread too, so what
+ * it grew to is given back.
  */
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CheckedStatement } from './sql/report-sql-types.ts';
-import type { OutsideTime } from './report-queue.ts';
 import { REPORT_VIEWS, reportDataVersion } from './report-views.ts';
 import { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
 import { uniqueNames } from './report-cells.ts';
@@ -21,6 +28,12 @@ import { uniqueNames } from './report-cells.ts';
 const LOAD_TIMEOUT_MS = 120_000;
 /** Reports waiting for the thread beyond this are refused at once. */
 const MAX_WAITING = 8;
+/**
+ * A report left with less than this after the load answers LOADING_TEXT instead of running: a run
+ * that outlasts its time terminates the thread, and with it the snapshot just loaded.
+ */
+const MIN_RUN_MS = 500;
+export const LOADING_TEXT = 'The report timed out while the embedded report data was loading (it goes on loading); try again in a moment.';
 
 /** An empty PGlite data directory, kept once the first thread made it (later threads skip initdb). */
 let emptyDataDir: Uint8Array | undefined;
@@ -40,35 +53,50 @@ export class EmbeddedReportRunner {
   private turn: Promise<unknown> = Promise.resolve();
   private waiting = 0;
   private closed = false;
-  /** The warm-up's turn while it runs. */
-  private warming: Promise<void> | undefined;
+  /** The thread's start and snapshot load under way (one at a time; reports and the warm-up join it). */
+  private loading: Promise<void> | undefined;
   /** Answers awaited from the current thread (a terminated thread's are rejected with it). */
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
   constructor(private readonly db: Db, private readonly viewSchema: string, private readonly copyOut: (query: string) => Promise<Uint8Array>) {}
 
-  async run(statement: CheckedStatement, limits: RunLimits, timeoutText: string, outsideTime?: OutsideTime): Promise<SourceResult> {
-    // A warm-up under way (the thread starting, the snapshot loading) is the server's time, not the report's.
-    const warming = this.warming;
-    if (warming) await (outsideTime ? outsideTime(warming) : warming);
-    return this.inTurn(() => this.runNow(statement, limits, timeoutText, outsideTime));
+  /** Runs within `limits.timeoutMs` from now, the thread's start and the snapshot's load included. */
+  run(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
+    const deadline = Date.now() + limits.timeoutMs;
+    return this.inTurn(() => this.runNow(statement, { ...limits, timeoutMs: deadline - Date.now() }, timeoutText));
   }
 
   /**
    * Starts the thread and loads the snapshot ahead of a run (a new thread takes seconds): called
-   * when someone opens a reports screen. Does nothing while a thread is up or warming.
+   * when someone opens a reports screen. Resolves when the snapshot is ready (never rejects); cheap
+   * when it is current (one read of the data version).
    */
-  warm(): void {
-    if (this.worker || this.waiting > 0) return;
-    const warming = this.inTurn(() => this.prepare()).catch(() => undefined).finally(() => { if (this.warming === warming) this.warming = undefined; });
-    this.warming = warming;
+  warm(): Promise<void> {
+    // A report in its turn loads what it needs; a second load then could reach the thread during its run.
+    if (this.waiting > 0) return (this.loading ?? Promise.resolve()).catch(() => undefined);
+    return this.ready().catch(() => undefined);
+  }
+
+  /** The snapshot of the current data version: joins the load under way, then loads again if the data changed since. */
+  private ready(): Promise<void> {
+    const loading = (this.loading ?? Promise.resolve()).catch(() => undefined).then(() => this.prepare())
+      .finally(() => { if (this.loading === loading) this.loading = undefined; });
+    // A report that stopped waiting leaves the load to finish alone: its failure is the next report's to see.
+    loading.catch(() => undefined);
+    this.loading = loading;
+    return loading;
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
     if (this.waiting >= MAX_WAITING) return Promise.reject(new ReportRunFailure('Too many reports are running; try again in a moment.'));
     this.waiting++;
     const mine = this.turn.then(work);
-    this.turn = mine.catch(() => undefined).finally(() => { this.waiting--; });
+    this.turn = mine.catch(() => undefined).finally(() => {
+      this.waiting--;
+      // A report past its time (or one that failed in the thread) stopped the thread: start the next
+      // one and its load now, so the next report does not spend its own time on them.
+      if (this.waiting === 0 && !this.worker && !this.loading && !this.closed) void this.ready();
+    });
     return mine;
   }
 
@@ -77,12 +105,13 @@ export class EmbeddedReportRunner {
     await this.stopWorker();
   }
 
-  private async runNow(statement: CheckedStatement, limits: RunLimits, timeoutText: string, outsideTime?: OutsideTime): Promise<SourceResult> {
-    // Starting the thread and loading the snapshot are the server's work (LOAD_TIMEOUT_MS bounds
-    // them), not the report's: its time starts after them.
-    await (outsideTime ? outsideTime(this.prepare()) : this.prepare());
+  private async runNow(statement: CheckedStatement, limits: RunLimits, timeoutText: string): Promise<SourceResult> {
+    const deadline = Date.now() + limits.timeoutMs;
+    // The turn's wait took (nearly) all the time: nothing to say about the load.
+    if (limits.timeoutMs < MIN_RUN_MS) throw new ReportRunFailure(timeoutText);
+    await untilDeadline(this.ready(), deadline - MIN_RUN_MS, LOADING_TEXT);
     const answer = await this.call({ kind: 'run', text: statement.text, values: statement.values, maxRows: limits.maxRows, maxBytes: limits.maxBytes, maxCellChars: limits.maxCellChars },
-      limits.timeoutMs, timeoutText) as SourceResult;
+      deadline - Date.now(), timeoutText) as SourceResult;
     return { ...answer, columns: uniqueNames(answer.columns) };
   }
 
@@ -169,3 +198,10 @@ export class EmbeddedReportRunner {
 }
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Waits for `work` until `deadline` (epoch ms), then fails with `text`; the work itself goes on. */
+function untilDeadline<T>(work: Promise<T>, deadline: number, text: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new ReportRunFailure(text)), Math.max(0, deadline - Date.now())); });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

@@ -4,7 +4,7 @@
  * to the waiting users in rotation, one report per user per round, so one user's queue never holds
  * the others back for long. A report's wait counts toward its timeout: it is refused when its time
  * runs out while it waits, and it answers at most ANSWER_GRACE_MS after its deadline whatever it
- * waits on (plus the embedded snapshot's load when its data changed: the server's work, not the report's).
+ * waits on (the embedded snapshot's load included: embedded-report-runner.ts).
  */
 import { TooManyRequests } from '../../http/errors.ts';
 
@@ -42,9 +42,6 @@ export class ReportAdmission {
   }
 }
 
-/** Runs a preparation of the server's (not the report's) with the report's answer deadline held still. */
-export type OutsideTime = <P>(preparation: Promise<P>) => Promise<P>;
-
 interface Waiter { start: () => void; cancel: () => void }
 
 /** Runs at most `concurrency` reports at once; the waiting ones get their turns user by user in rotation. */
@@ -65,7 +62,7 @@ export class FairScheduler {
    * Rejects with `expired()` when the deadline passes while waiting, or ANSWER_GRACE_MS after it
    * while running (the turn is held until the work has really ended).
    */
-  run<T>(userId: number, deadline: number, work: (remainingMs: number, outsideTime: OutsideTime) => Promise<T>, expired: () => Error): Promise<T> {
+  run<T>(userId: number, deadline: number, work: (remainingMs: number) => Promise<T>, expired: () => Error): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         clearTimeout(waitTimer);
@@ -74,21 +71,8 @@ export class FairScheduler {
         this.running++;
         this.runningOf.set(userId, (this.runningOf.get(userId) ?? 0) + 1);
         this.lastTurnOf.set(userId, ++this.turns);
-        let answerBy = Date.now() + remaining + ANSWER_GRACE_MS;
-        let answerTimer: NodeJS.Timeout | undefined = setTimeout(() => reject(expired()), remaining + ANSWER_GRACE_MS);
-        // The server's own preparation (the embedded snapshot's load) is not the report's time:
-        // the answer's deadline stands still while it runs.
-        const outsideTime = async <P>(preparation: Promise<P>): Promise<P> => {
-          clearTimeout(answerTimer);
-          const began = Date.now();
-          try {
-            return await preparation;
-          } finally {
-            answerBy += Date.now() - began;
-            answerTimer = setTimeout(() => reject(expired()), Math.max(0, answerBy - Date.now()));
-          }
-        };
-        work(remaining, outsideTime).then(resolve, reject).finally(() => {
+        const answerTimer = setTimeout(() => reject(expired()), remaining + ANSWER_GRACE_MS);
+        work(remaining).then(resolve, reject).finally(() => {
           clearTimeout(answerTimer);
           this.running--;
           const mine = (this.runningOf.get(userId) ?? 1) - 1;

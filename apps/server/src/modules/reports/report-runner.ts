@@ -57,7 +57,7 @@ export async function runReport(ctx: ReportRunContext, user: AuthUser, report: R
     // At most two reports per user running or waiting (429 beyond); the wait counts toward the timeout.
     leave = ctx.sources.admission.enter(user.id);
     const deadline = Date.now() + limits.timeoutMs;
-    const result = await ctx.sources.schedule(report.Source ?? 2, user.id, deadline, limits, (left, outsideTime) => source.run(statement, left, outsideTime));
+    const result = await ctx.sources.schedule(report.Source ?? 2, user.id, deadline, limits, (left) => source.run(statement, left));
     const elapsedMs = Math.round(performance.now() - started);
     await log(result.rows.length, null);
     const notices = [

@@ -17,7 +17,7 @@ import { uniqueNames } from './report-cells.ts';
 import { runInClientThread, type ClientTarget } from './report-client-runner.ts';
 import { EmbeddedReportRunner } from './embedded-report-runner.ts';
 import { privilegeRefusal, PrivilegeVerdicts } from './report-privileges.ts';
-import { FairScheduler, ReportAdmission, type OutsideTime } from './report-queue.ts';
+import { FairScheduler, ReportAdmission } from './report-queue.ts';
 import { REPORT_VIEW_NAMES, type ReportAccess } from './report-views.ts';
 import { ReportRunFailure, type RunLimits, type SourceResult } from './report-source-types.ts';
 import type { CheckedStatement, RelationRule } from './sql/report-sql-types.ts';
@@ -28,8 +28,8 @@ export interface ReportSource {
   dialect: SqlDialect;
   /** Relations the report SQL check accepts. */
   relations: RelationRule;
-  /** `outsideTime`: runs the source's own preparation (a snapshot load) without it counting as the report's time. */
-  run(statement: CheckedStatement, limits: RunLimits, outsideTime?: OutsideTime): Promise<SourceResult>;
+  /** Answers within `limits.timeoutMs`, the source's own preparation (the embedded snapshot's load) included. */
+  run(statement: CheckedStatement, limits: RunLimits): Promise<SourceResult>;
 }
 
 /** Relations a source's reports may read: the report views on the application database (2), any but the catalogs elsewhere. */
@@ -74,23 +74,27 @@ export class ReportSources {
    * together, and the source gets the time left as its timeout.
    */
   schedule(sourceId: number, userId: number, deadline: number, limits: RunLimits,
-    run: (limits: RunLimits, outsideTime: OutsideTime) => Promise<SourceResult>): Promise<SourceResult> {
+    run: (limits: RunLimits) => Promise<SourceResult>): Promise<SourceResult> {
     let scheduler = this.schedulers.get(sourceId);
     if (!scheduler) {
       // The embedded database has one report thread: one report at a time there.
       scheduler = new FairScheduler(sourceId === 2 && this.access.kind !== 'login' ? 1 : EXTERNAL_TURNS);
       this.schedulers.set(sourceId, scheduler);
     }
-    return scheduler.run(userId, deadline, (remainingMs, outsideTime) => run({ ...limits, timeoutMs: remainingMs, budgetMs: limits.budgetMs ?? limits.timeoutMs }, outsideTime),
+    return scheduler.run(userId, deadline, (remainingMs) => run({ ...limits, timeoutMs: remainingMs, budgetMs: limits.budgetMs ?? limits.timeoutMs }),
       () => new ReportRunFailure(timeoutText(limits)));
   }
 
-  /** Someone opened a reports screen: the embedded database's report thread starts now, not at the first run. */
-  warm(): void {
+  /**
+   * Someone opened a reports screen: the embedded database's report thread starts and loads now,
+   * not at the first run. Resolves when it is ready (never rejects).
+   */
+  warm(): Promise<void> {
     if (this.access.kind === 'embedded' && this.copyOut) {
       this.embedded ??= new EmbeddedReportRunner(this.db, this.access.viewSchema, this.copyOut);
-      this.embedded.warm();
+      return this.embedded.warm();
     }
+    return Promise.resolve();
   }
 
   /**
@@ -144,7 +148,7 @@ export class ReportSources {
     if (!copyOut) return { dialect: 'postgres', relations, run: () => Promise.reject(new ReportRunFailure('Reports on the embedded database are not available in this process.')) };
     this.embedded ??= new EmbeddedReportRunner(this.db, access.viewSchema, copyOut);
     const runner = this.embedded;
-    return { dialect: 'postgres', relations, run: (statement, limits, outsideTime) => runner.run(statement, limits, timeoutText(limits), outsideTime) };
+    return { dialect: 'postgres', relations, run: (statement, limits) => runner.run(statement, limits, timeoutText(limits)) };
   }
 
   /**

@@ -50,12 +50,12 @@ export const reportsModule: ApiModule = {
     api.get('/report', {
       config: { permission: 'admin' },
       schema: { tags, summary: 'Every stored report (report management)', response: { 200: ReportListSchema } },
-    }, () => { sources.warm(); return listReports(ctx.db); });
+    }, () => { void sources.warm(); return listReports(ctx.db); });
 
     api.get('/report/list', {
       config: { permission: 'reports:run' },
       schema: { tags, summary: 'Reports the caller can run', response: { 200: ReportListSchema } },
-    }, () => { sources.warm(); return listReports(ctx.db); });
+    }, () => { void sources.warm(); return listReports(ctx.db); });
 
     api.get('/report/calculations', {
       config: { permission: 'reports:run' },

@@ -51,13 +51,11 @@ export async function getReport(db: Db, id: number): Promise<Report> {
   };
 }
 
-/** Quota lock owner of the reports: they are one list for the whole server, not per user. */
-const ALL_REPORTS = 0;
-
 /**
  * Saves a report: id 0 creates one, any other id replaces that report (NotFound when missing).
  * The spec's save validation runs here too; its messages are one line per failure.
- * @param quota reports the server keeps (OPENCRT_MAX_REPORTS): a new one past it answers 429; a replace is not counted
+ * @param quota reports one user may create (OPENCRT_MAX_REPORTS_PER_USER): a new one past it answers 429;
+ *   a replace is not counted, and a report stays its creator's whoever edits it
  */
 export async function saveReport(db: Db, id: number, input: Report, userId: number, now: Date, quota: number): Promise<Report> {
   const issues = reportIssues(input);
@@ -69,10 +67,10 @@ export async function saveReport(db: Db, id: number, input: Report, userId: numb
     };
     let reportId = id;
     if (id === 0) {
-      await lockQuota(trx, 'reports', ALL_REPORTS);
-      const { n } = await trx.selectFrom('reports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      await lockQuota(trx, 'reports', userId);
+      const { n } = await trx.selectFrom('reports').select((eb) => eb.fn.countAll<string>().as('n')).where('created_by', '=', userId).executeTakeFirstOrThrow();
       checkQuota('reports', quota, Number(n), 1);
-      reportId = (await trx.insertInto('reports').values(values).returning('id').executeTakeFirstOrThrow()).id;
+      reportId = (await trx.insertInto('reports').values({ ...values, created_by: userId }).returning('id').executeTakeFirstOrThrow()).id;
     } else {
       const updated = await trx.updateTable('reports').set(values).where('id', '=', id).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new NotFound(reportNotFound(id));

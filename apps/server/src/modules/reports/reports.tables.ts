@@ -1,4 +1,4 @@
-/** Kysely types of the report tables (migration db/migrations/0008-reports.ts). */
+/** Kysely types of the report tables (migrations db/migrations/0008-reports.ts, 0032-report-creator.ts). */
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { CalculationTables } from '../../db/calculation-tables.ts';
 import type { Db } from '../../db/database.ts';
@@ -12,6 +12,8 @@ export type ReportsTable = {
   historical: ColumnType<string, string | undefined, string>;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
   updated_by: number | null;
+  /** Who created the report (its owner for the per-user quota); null for the demo reports. */
+  created_by: ColumnType<number | null, number | null | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
