@@ -139,11 +139,11 @@ export function StochasticPanel({ request, exportHeader, fileName, defaultClass 
               </table>
             </ScrollRegion>
             <p className="small mb-2" data-testid="stochastic-collateral">
-              Collateral cumulative loss: expected {pct(result.Collateral.ExpectedCumulativeLossPct)}; P5 {pct(result.Collateral.CumulativeLossPct.P5)},
+              {layers ? 'Reference-pool cumulative loss over the cover' : 'Collateral cumulative loss'}: expected {pct(result.Collateral.ExpectedCumulativeLossPct)}; P5 {pct(result.Collateral.CumulativeLossPct.P5)},
               P50 {pct(result.Collateral.CumulativeLossPct.P50)}, P95 {pct(result.Collateral.CumulativeLossPct.P95)}, P99 {pct(result.Collateral.CumulativeLossPct.P99)}
             </p>
             <div className="row g-2">
-              <div className="col-lg-6"><PeriodChart title="Cumulative collateral loss (% of pool), percentiles" periods={fans.periods} series={fans.loss} unit="percent" testId="stochastic-loss-fan" /></div>
+              <div className="col-lg-6"><PeriodChart title={layers ? 'Cumulative reference-pool loss over the cover (% of pool), percentiles' : 'Cumulative collateral loss (% of pool), percentiles'} periods={fans.periods} series={fans.loss} unit="percent" testId="stochastic-loss-fan" /></div>
               <div className="col-lg-6"><PeriodChart title="Home prices (% change from settlement), percentiles" periods={fans.hpiMonths} series={fans.hpi} unit="percent" testId="stochastic-hpi-fan" /></div>
             </div>
             <div className="mt-2" data-testid="stochastic-histogram">
