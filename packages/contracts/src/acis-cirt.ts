@@ -10,7 +10,7 @@ import { IndexRateInput, MATRIX_AXIS, SimulationRequestSchema } from './simulati
  */
 const Amount = z.union([boundedNumber(0, MAX_AMOUNT), z.string().max(50), z.null()]).optional();
 
-const ReinsuranceFields = {
+export const ReinsuranceFields = {
   /** The user's Initial Limit (dollars): their participation at the start of the run. */
   OwnedFaceAmt: Amount.describe('Initial Limit, DOLLARS (thousands separators allowed in text), above 0.'),
   /** Collateral % of the limit, as a fraction (20 % → 0.2). */

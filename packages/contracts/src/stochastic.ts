@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReinsuranceFields } from './acis-cirt.ts';
 import { SimulationRequestSchema } from './simulation.ts';
 
 /** Most paths one stochastic run may ask (issue 35 #2). */
@@ -11,9 +12,12 @@ const seedMessage = 'Seed must be a whole number from 0 to 2,147,483,647.';
 
 /**
  * POST /simulate/stochastic: the simulate inputs with a credit model (LDM, LDM_3 or AFT); the
- * request's economic vectors, where given, are the mean the paths scatter around.
+ * request's economic vectors, where given, are the mean the paths scatter around. An ACIS or CIRT deal
+ * also takes the reinsurance settings of POST /simulate/acis and /cirt (OwnedFaceAmt, Margin,
+ * InterestRate, CancellationDate; ACIS needs BondName, the layer) and answers its layer.
  */
 export const StochasticRequestSchema = SimulationRequestSchema.extend({
+  ...ReinsuranceFields,
   Paths: z.int(pathsMessage).min(1, pathsMessage).max(MAX_STOCHASTIC_PATHS, pathsMessage),
   Seed: z.int(seedMessage).min(0, seedMessage).max(2_147_483_647, seedMessage).optional().default(1),
   /** Answer the first 100 paths' economic vectors (request units) and class losses. */
@@ -26,11 +30,11 @@ const percentiles = { P5: z.number(), P50: z.number(), P95: z.number(), P99: z.n
 export const StochasticClassSchema = z.object({
   BondName: z.string(),
   /** Mean over paths of the class's principal write-down, percent of its balance at settlement. */
-  ExpectedLossPct: z.number(),
+  ExpectedLossPct: z.number().min(0),
   /** Standard error of that mean (sample standard deviation / √paths), percent. */
-  ExpectedLossStdErrPct: z.number(),
+  ExpectedLossStdErrPct: z.number().min(0),
   /** Share of paths with a write-down above half a cent, percent. */
-  ProbabilityOfLossPct: z.number(),
+  ProbabilityOfLossPct: z.number().min(0).max(100),
   LossPctP95: z.number(),
   LossPctP99: z.number(),
   /** Mean loss of the worst 1 % of paths, percent. */
@@ -41,6 +45,14 @@ export const StochasticClassSchema = z.object({
   MeanDiscountMargin: z.number().nullable(),
   /** Paths by loss, in 20 equal bins from 0 to the largest loss (one bin [0, 0] when no path loses). */
   Histogram: z.array(z.object({ FromPct: z.number(), ToPct: z.number(), Paths: z.number() })),
+  /**
+   * ACIS and CIRT layers only (losses above are then percent of the layer's limit at settlement):
+   * mean over paths of the annualised line metrics of POST /simulate/acis and /cirt, percent a year
+   * on limit-years. MarginOverExpectedLossPct = RateOnLinePct − ExpectedLossOnLinePct.
+   */
+  ExpectedLossOnLinePct: z.number().min(0).optional(),
+  RateOnLinePct: z.number().min(0).optional(),
+  MarginOverExpectedLossPct: z.number().optional(),
 });
 
 export const StochasticResponse = z.object({

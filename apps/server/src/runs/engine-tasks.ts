@@ -19,6 +19,7 @@ import { bondMatrixRowsTask, bondRunTask, yieldTableRowTask } from '../modules/s
 import { breakevenTask } from '../modules/simulation/breakeven.tasks.ts';
 import { stochasticBatchTask } from '../modules/stochastic/stochastic.tasks.ts';
 import { stochasticSummaryTask } from '../modules/stochastic/stochastic-summary.ts';
+import { reinsuranceStochasticBatchTask, reinsuranceStochasticSummaryTask } from '../modules/stochastic/reinsurance-stochastic.tasks.ts';
 import { shallowResponse } from '../modules/simulation/shallow-response.ts';
 import { encodeAnswer, type AnswerEncoding } from '../http/answer-encoding.ts';
 import { resolveDeal, type DealInput } from './deal-cache.ts';
@@ -76,6 +77,10 @@ export const engineTasks = {
   stochasticBatch: stochasticBatchTask,
   /** POST /simulate/stochastic: the loss distribution from every batch. */
   stochasticSummary: stochasticSummaryTask,
+  /** POST /simulate/stochastic on an ACIS or CIRT deal: a batch of paths through the credit model and the layer. */
+  reinsuranceStochasticBatch: reinsuranceStochasticBatchTask,
+  /** POST /simulate/stochastic on an ACIS or CIRT deal: the layer's loss distribution and line metrics. */
+  reinsuranceStochasticSummary: reinsuranceStochasticSummaryTask,
   /** Credit-model runs (LDM, LDM_3, AFT): pool sums of one slice of a deal's loans. */
   creditModel: creditModelTask,
   /** POST /administrator/loadCatalogue: generating the demo deals' rows (histories, loan tapes). */

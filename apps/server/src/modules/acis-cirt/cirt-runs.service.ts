@@ -1,20 +1,21 @@
 import { type CirtMatrixRequestBody, type CirtRequestBody, type CirtResponse, type ReinsuranceMatrixResponse } from '@opencrt/contracts';
 import {
-  addMonthsOnDay, requestVectorToRate, userCollateralProblems, ymdToIso,
-  type CirtPolicyTerms, type CirtPoolMonth, type CirtRunInput, type CollateralScenario, type RateInput,
+  addMonthsOnDay, userCollateralProblems, ymdToIso,
+  type CirtPolicyTerms, type CirtPoolMonth, type CirtRunInput, type SimulationRequest,
 } from '@opencrt/engine';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolesGrant } from '../../auth/permissions.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { createDealsRepository } from '../deals/deals.repository.ts';
 import { DEAL_NOT_FOUND } from '../deals/deals.service.ts';
-import { applyCreditModel } from '../credit-models/credit-model.service.ts';
+import { applyCreditModel, type ModelDeal } from '../credit-models/credit-model.service.ts';
 import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin } from '../simulation/simulation.service.ts';
 import { mergeRowGroups, splitRows } from '../../runs/row-groups.ts';
 import { checkMatrixBody, REINSURANCE_GRIDS } from './acis-runs.service.ts';
 import { cancellationOf, monthIndex } from './cancellation-date.ts';
 import { cutAfterExhausted } from './cashflow-rows.ts';
+import { cirtScenarioOf } from './cirt-scenario.ts';
 import { cirtStepdowns } from './cirt-terms.loader.ts';
 import { customCirtStepdowns } from '../custom-deals/custom-cirt-terms.ts';
 import { checkReinsuranceRequest, checkSettlementAfterClosing, checkSettlementBeforeMaturity } from './reinsurance-inputs.ts';
@@ -27,7 +28,15 @@ const dealMonthOf = (ymd: number, firstPayment: number): number => monthIndex(ym
  * attachment % × original pool, limit $ = the insured layer's balance, premium on UPB from the
  * layer's coupon), the remittance history up to the settlement date, and the pool at that date.
  */
-export async function prepareCirt(
+export async function prepareCirt(...args: Parameters<typeof prepareCirtPolicy>): Promise<CirtRunInput> {
+  return (await prepareCirtPolicy(...args)).input;
+}
+
+/**
+ * prepareCirt, with what a stochastic run replaces per path: the request before the credit model
+ * and the pool the model ran on (its line, balance, start and horizon).
+ */
+export async function prepareCirtPolicy(
   ctx: ModuleContext, user: AuthUser, body: CirtRequestBody,
   /**
    * 'refuse' (the CIRT screen and API): an activity date before the deal's closing is refused.
@@ -35,7 +44,7 @@ export async function prepareCirt(
    * policy written after it is valued from its closing, as before issue 34.
    */
   beforeClosing: 'refuse' | 'closing' = 'refuse',
-): Promise<CirtRunInput> {
+): Promise<{ input: CirtRunInput; unmodelled: SimulationRequest; modelDeal: ModelDeal; layerName: string }> {
   const repo = createDealsRepository(ctx.db);
   const deal = await repo.findAssigned(user.id, body.DealName);
   if (!deal) throw new NotFound(DEAL_NOT_FOUND);
@@ -96,25 +105,21 @@ export async function prepareCirt(
   const startBalance = past.at(-1) ? Number(past.at(-1)?.current_balance) : pool;
   const poolLine = { balance: startBalance, grossRate: Number(deal.wac) / 100, netRate: Number(deal.wac) / 100, remainingTerm: Math.max(1, wamAtStart), age: walaAtStart };
   // A credit model gives the pool's speeds (on the deal's loans when it has a tape, else its WAC/WAM line).
-  if (!prerun) request = await applyCreditModel(ctx, user, request, { dealName: deal.deal_name, settlementDate: settlement, poolBalance: startBalance, lines: [poolLine], months: poolLine.remainingTerm });
-  // A CIRT deal has no engine structure: the pool runs on the request's speeds (tune factors applied)
-  // with the severity input, no recovery lag and no advancing.
-  const tune = (v: RateInput, f: number | undefined): RateInput => (!f || f === 1 ? v : typeof v === 'number' ? v * f : v.map((x) => x * f));
-  const scenario: CollateralScenario = {
-    prepay: { kind: 'annual', values: tune(requestVectorToRate(request.Cpr), request.TuneCpr) },
-    default: { kind: 'annual', values: tune(requestVectorToRate(request.Cdr), request.TuneCdr) },
-    severity: tune(requestVectorToRate(request.LossSeverity), request.TuneSeverity),
-    delinquency: requestVectorToRate(request.Delinquency),
-    recoveryLagMonths: 0, servicerAdvancing: false, convention: 'sifma', fixedLossShare: null, roundToCent: false,
-  };
+  const unmodelled = request;
+  const modelDeal: ModelDeal = { dealName: deal.deal_name, settlementDate: settlement, poolBalance: startBalance, lines: [poolLine], months: poolLine.remainingTerm };
+  if (!prerun) request = await applyCreditModel(ctx, user, request, modelDeal);
+  const scenario = cirtScenarioOf(request);
   const firstProjected = ymdToIso(firstPayment) ?? '';
   const payDay = firstPayment % 100;
   const firstProjectedDate = addMonthsOnDay(firstProjected, h, payDay);
   return {
-    terms, history,
-    lines: [poolLine],
-    scenario, userCollateral: prerun, firstProjectedDate, paymentDay: payDay, userLimit: settings.initialLimit,
-    collateral: { collateralPct: settings.collateralPct, interestRate: settings.interestRate }, includeHistorical: false,
+    input: {
+      terms, history,
+      lines: [poolLine],
+      scenario, userCollateral: prerun, firstProjectedDate, paymentDay: payDay, userLimit: settings.initialLimit,
+      collateral: { collateralPct: settings.collateralPct, interestRate: settings.interestRate }, includeHistorical: false,
+    },
+    unmodelled, modelDeal, layerName: layer.bond_name,
   };
 }
 

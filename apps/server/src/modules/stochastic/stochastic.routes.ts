@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { ApiModule } from '../module.ts';
 import { RunCancelled } from '../../runs/run-service.ts';
-import { runStochastic } from './stochastic.service.ts';
+import { runStochasticOf } from './reinsurance-stochastic.service.ts';
 
 const Query = z.object({
   loanLevel: z.enum(['true', 'false']).optional(),
@@ -13,7 +13,8 @@ const Query = z.object({
 
 /**
  * POST /simulate/stochastic (issue 35): loss distributions over seeded economic paths. Any signed-in
- * user may run the deals assigned to them (the service checks deal, roles and inputs as POST /simulate).
+ * user may run the deals assigned to them (the service checks deal, roles and inputs as POST /simulate;
+ * an ACIS or CIRT deal as POST /simulate/acis and /cirt, answering its layer).
  * With ?progress=true the answer is NDJSON: {"type":"progress","done":n,"total":Paths} lines as batches
  * finish, then {"type":"done","result":{…}} (or {"type":"error","Message":…}); a client that
  * disconnects cancels the batches not yet run.
@@ -37,14 +38,14 @@ export const stochasticModule: ApiModule = {
       const controller = new AbortController();
       reply.raw.once('close', () => { if (!reply.raw.writableFinished) controller.abort(); });
       const loanLevel = request.query.loanLevel === 'true';
-      if (request.query.progress !== 'true') return runStochastic(ctx, user, request.body, { loanLevel, signal: controller.signal });
+      if (request.query.progress !== 'true') return runStochasticOf(ctx, user, request.body, { loanLevel, signal: controller.signal });
 
       // Progress lines start once the run is admitted: a refusal before that (400, 404, 429) is a plain error reply.
       let streaming = false;
       let admitted: () => void = () => {};
       const admission = new Promise<null>((resolve) => { admitted = () => resolve(null); });
       const write = (line: unknown) => { if (streaming) reply.raw.write(`${JSON.stringify(line)}\n`); };
-      const result = runStochastic(ctx, user, request.body, {
+      const result = runStochasticOf(ctx, user, request.body, {
         loanLevel, signal: controller.signal, onAdmitted: () => admitted(),
         onProgress: (done, total) => write({ type: 'progress', done, total }),
       });

@@ -21,9 +21,9 @@ import { elapsedMs, isAdmin, prepareRun } from '../simulation/simulation.service
 import type { StochasticBatchInput } from './stochastic.tasks.ts';
 
 /** The longest horizon a credit model projects (runCreditModelFor's cap). */
-const MODEL_MONTHS = 480;
+export const MODEL_MONTHS = 480;
 /** Paths per batch at most: small enough for steady progress and for other users' runs to get a thread soon. */
-const MAX_PATHS_PER_BATCH = 25;
+export const MAX_PATHS_PER_BATCH = 25;
 
 export const NEEDS_MODEL = 'A stochastic run needs a credit model: choose LDM, LDM_3 or AFT (the paths are economic inputs for it).';
 
@@ -37,16 +37,16 @@ export interface StochasticOptions {
 }
 
 /** The settlement month's values (fractions) from the app's macro history. */
-function startValues(settlement: number): EconomicStart {
+export function startValues(settlement: number): EconomicStart {
   const at = Math.floor(settlement / 100);
   const f = (series: Parameters<typeof macroValue>[0]) => macroValue(series, at) / 100;
   return { hpa: f('hpa'), tsy2: f('tsy2'), tsy10: f('tsy10'), mtg30: f('mtg30'), mtg15: f('mtg15'), unemployment: f('unemployment') };
 }
 
-const base = (v: RequestVector | null | undefined) => (v === null || v === undefined || (Array.isArray(v) && v.length === 0) ? null : requestVectorToRate(v));
+export const base = (v: RequestVector | null | undefined) => (v === null || v === undefined || (Array.isArray(v) && v.length === 0) ? null : requestVectorToRate(v));
 
 /** The paths' mean vectors in the request convention: the model needs every input it reads. */
-function withMeanVectors(body: StochasticRequestBody, means: ReturnType<typeof meanPaths>, start: EconomicStart): StochasticRequestBody {
+export function withMeanVectors(body: StochasticRequestBody, means: ReturnType<typeof meanPaths>, start: EconomicStart): StochasticRequestBody {
   const vector = (first: number, values: Float64Array) => [first, ...Array.from(values, (x) => Math.round(x * 1e6) / 1e6)];
   const hpi = vector(start.hpa, means.hpa);
   return {

@@ -13,6 +13,7 @@ import { rememberDeal } from '../../app/last-deal.ts';
 import { useSession } from '../../app/session-context.tsx';
 import type { ChosenScenario } from '../scenario-picker/scenario-picker.tsx';
 import { DEFAULT_MODEL_STATE, modelInputProblems, modelRequestFields, type CreditModelState } from '../credit-model/credit-models.ts';
+import { STOCHASTIC_NEEDS_MODEL } from '../stochastic/stochastic-request.ts';
 import { useDealCatalog } from '../deal-catalog/use-deal-catalog.ts';
 import { inputProblems, snapSettlement, toRequestRate, type AssumptionInputs } from '../run-inputs/analysis-inputs.ts';
 import { fetchDealDetails } from '../../api/deal-analysis.api.ts';
@@ -101,6 +102,17 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   }
 
   /**
+   * The Stochastic tab's request (issue 35 #4): the run's request with its credit model (whose
+   * economic inputs are the paths' mean), or why there is none yet (a model is needed; a saved
+   * scenario or a prerun cashflow replaces the model; the settings must be valid).
+   */
+  function stochasticRequest(over: Record<string, unknown> = {}): Record<string, unknown> | { unavailable: string } {
+    if (!modelChosen) return { unavailable: STOCHASTIC_NEEDS_MODEL };
+    const problem = modelInputProblems(model) ?? settingsProblems(settings);
+    return problem ? { unavailable: problem } : requestBody(over);
+  }
+
+  /**
    * Runs `action` after the client checks: assumption inputs (unless a scenario replaces them)
    * and the settings. A failure shows the server's message once, inline, and logs it; `fallback` is the text when the failure says nothing (CIRT, spec 001 §8).
    * @returns false when the checks refused the run
@@ -143,7 +155,7 @@ export function useReinsuranceScreen(kind: ReinsuranceKind, dealName: string) {
   return {
     api, session, catalogOpen, setCatalogOpen, known, deal, effectiveSettlement, optionalCancellation, setSettlement,
     inputs, setInputs, model, setModel, settings, setSettings, cancel, setCancel, cancelMonth, firstMonth, callNote, scenario, setScenario, userCashflow, setUserCashflow, scenarioPickerOpen, setScenarioPickerOpen,
-    error, setError, running, requestBody, guarded, exportHeader,
+    error, setError, running, requestBody, stochasticRequest, guarded, exportHeader,
   };
 }
 

@@ -3,6 +3,8 @@
  * (POST /simulate/stochastic) with a progress bar and Cancel, and shows the class loss
  * distribution, the fans of cumulative collateral loss and of home prices, a histogram of a chosen
  * class's loss, and the workbook export. The screen's credit-model inputs are the paths' mean.
+ * Shared by the deal, bond, ACIS and CIRT screens: an ACIS or CIRT answer is one layer with its line
+ * metrics (expected loss on line, rate on line, margin over expected loss) in place of the DM.
  */
 import { useMemo, useRef, useState } from 'react';
 import type { StochasticResponse } from '@opencrt/contracts';
@@ -10,6 +12,7 @@ import { messageOf } from '../../api/errors.ts';
 import { useSession } from '../../app/session-context.tsx';
 import type { ExportLine } from '../cashflow-export/export-cashflows.ts';
 import { PeriodChart } from '../period-chart/period-chart.tsx';
+import { ScrollRegion } from '../scroll-region/scroll-region.tsx';
 import { runStochastic } from './stochastic.api.ts';
 import { DEFAULT_PATHS, DEFAULT_SEED, pct, stochasticInputs } from './stochastic-model.ts';
 import { exportStochastic } from './stochastic-xlsx.ts';
@@ -20,9 +23,11 @@ export interface StochasticPanelProps {
   /** Lines at the top of the workbook's Summary (user, deal, settlement…). */
   exportHeader: readonly ExportLine[];
   fileName: string;
+  /** The class whose loss histogram shows first (the bond screen's bond); else the first class that loses. */
+  defaultClass?: string | undefined;
 }
 
-export function StochasticPanel({ request, exportHeader, fileName }: StochasticPanelProps) {
+export function StochasticPanel({ request, exportHeader, fileName, defaultClass }: StochasticPanelProps) {
   const { api } = useSession();
   const [paths, setPaths] = useState(DEFAULT_PATHS);
   const [seed, setSeed] = useState(DEFAULT_SEED);
@@ -52,7 +57,9 @@ export function StochasticPanel({ request, exportHeader, fileName }: StochasticP
     }
   }
 
-  const chosen = result?.Classes.find((c) => c.BondName === histogramClass) ?? result?.Classes.find((c) => c.ExpectedLossPct > 0) ?? result?.Classes[0];
+  const chosen = result?.Classes.find((c) => c.BondName === (histogramClass ?? defaultClass)) ?? result?.Classes.find((c) => c.ExpectedLossPct > 0) ?? result?.Classes[0];
+  // An ACIS or CIRT answer: its layer's losses are percent of the limit, with line metrics.
+  const layers = !!result?.Classes.some((c) => c.RateOnLinePct !== undefined);
   const fans = useMemo(() => {
     if (!result) return null;
     const periods = result.Collateral.Fan.map((r) => r.Period);
@@ -105,30 +112,38 @@ export function StochasticPanel({ request, exportHeader, fileName }: StochasticP
         {error && <div className="alert alert-danger py-1 px-2 mt-2 mb-0 small" role="alert" data-testid="stochastic-error">{error}</div>}
         {result && fans && chosen && (
           <div className="mt-3" data-testid="stochastic-results">
-            <div className="table-responsive">
+            <ScrollRegion label="Stochastic loss table" className="table-responsive">
               <table className="table table-sm table-striped small mb-2" data-testid="stochastic-classes">
-                <caption className="caption-top">Class losses, percent of each class's balance at settlement, over {result.Paths.toLocaleString('en-US')} paths (seed {result.Seed})</caption>
+                <caption className="caption-top">
+                  {layers ? 'Layer losses, percent of the limit at settlement; line metrics percent a year on limit-years,' : 'Class losses, percent of each class\'s balance at settlement,'} over {result.Paths.toLocaleString('en-US')} paths (seed {result.Seed})
+                </caption>
                 <thead>
-                  <tr><th scope="col">Class</th><th scope="col">Expected loss</th><th scope="col">Std error</th><th scope="col">P(loss)</th><th scope="col">Loss P95</th>
-                    <th scope="col">Loss P99</th><th scope="col">ES 99</th><th scope="col">Mean WAL</th><th scope="col">Mean DM at par (bp)</th></tr>
+                  <tr><th scope="col">{layers ? 'Layer' : 'Class'}</th><th scope="col">Expected loss</th><th scope="col">Std error</th><th scope="col">P(loss)</th><th scope="col">Loss P95</th>
+                    <th scope="col">Loss P99</th><th scope="col">ES 99</th><th scope="col">Mean WAL</th>
+                    {layers
+                      ? <><th scope="col">Expected loss on line</th><th scope="col">Rate on line</th><th scope="col">Margin over EL</th></>
+                      : <th scope="col">Mean DM at par (bp)</th>}</tr>
                 </thead>
                 <tbody>
                   {result.Classes.map((c) => (
-                    <tr key={c.BondName}>
+                    <tr key={c.BondName} className={c.BondName === defaultClass ? 'table-active' : undefined}>
                       <th scope="row">{c.BondName}</th><td>{pct(c.ExpectedLossPct, 4)}</td><td>{pct(c.ExpectedLossStdErrPct, 4)}</td><td>{pct(c.ProbabilityOfLossPct, 1)}</td>
                       <td>{pct(c.LossPctP95)}</td><td>{pct(c.LossPctP99)}</td><td>{pct(c.ExpectedShortfallP99Pct)}</td>
-                      <td>{c.MeanWal === null ? '-----' : c.MeanWal.toFixed(2)}</td><td>{c.MeanDiscountMargin === null ? '-----' : c.MeanDiscountMargin.toFixed(1)}</td>
+                      <td>{c.MeanWal === null ? '-----' : c.MeanWal.toFixed(2)}</td>
+                      {layers
+                        ? <><td data-testid="stochastic-loss-on-line">{pct(c.ExpectedLossOnLinePct, 3)}</td><td>{pct(c.RateOnLinePct, 3)}</td><td data-testid="stochastic-margin">{pct(c.MarginOverExpectedLossPct, 3)}</td></>
+                        : <td>{c.MeanDiscountMargin === null ? '-----' : c.MeanDiscountMargin.toFixed(1)}</td>}
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <p className="small mb-2" data-testid="stochastic-collateral">
-              Collateral cumulative loss: expected {pct(result.Collateral.ExpectedCumulativeLossPct)}; P5 {pct(result.Collateral.CumulativeLossPct.P5)},
+              {layers ? 'Reference-pool cumulative loss over the cover' : 'Collateral cumulative loss'}: expected {pct(result.Collateral.ExpectedCumulativeLossPct)}; P5 {pct(result.Collateral.CumulativeLossPct.P5)},
               P50 {pct(result.Collateral.CumulativeLossPct.P50)}, P95 {pct(result.Collateral.CumulativeLossPct.P95)}, P99 {pct(result.Collateral.CumulativeLossPct.P99)}
             </p>
             <div className="row g-2">
-              <div className="col-lg-6"><PeriodChart title="Cumulative collateral loss (% of pool), percentiles" periods={fans.periods} series={fans.loss} unit="percent" testId="stochastic-loss-fan" /></div>
+              <div className="col-lg-6"><PeriodChart title={layers ? 'Cumulative reference-pool loss over the cover (% of pool), percentiles' : 'Cumulative collateral loss (% of pool), percentiles'} periods={fans.periods} series={fans.loss} unit="percent" testId="stochastic-loss-fan" /></div>
               <div className="col-lg-6"><PeriodChart title="Home prices (% change from settlement), percentiles" periods={fans.hpiMonths} series={fans.hpi} unit="percent" testId="stochastic-hpi-fan" /></div>
             </div>
             <div className="mt-2" data-testid="stochastic-histogram">
@@ -137,7 +152,7 @@ export function StochasticPanel({ request, exportHeader, fileName }: StochasticP
                 {result.Classes.map((c) => <option key={c.BondName}>{c.BondName}</option>)}
               </select>
               <table className="table table-sm small mt-1 mb-0" style={{ maxWidth: 560 }}>
-                <caption className="caption-top">Paths by {chosen.BondName} loss (percent of its balance)</caption>
+                <caption className="caption-top">Paths by {chosen.BondName} loss (percent of its {layers ? 'limit' : 'balance'})</caption>
                 <thead><tr><th scope="col">Loss</th><th scope="col">Paths</th><th scope="col"><span className="visually-hidden">Share</span></th></tr></thead>
                 <tbody>
                   {chosen.Histogram.map((b) => (

@@ -42,4 +42,14 @@ describe('Stochastic workbook', () => {
     expect(samples.getRow(5).getCell(9).value).toBe(3);
     expect(samples.getRow(6).getCell(9).value).toBeNull();
   });
+
+  it('adds an ACIS or CIRT layer\'s line metrics to the summary', async () => {
+    const layer = { ...result.Classes[0]!, BondName: 'M-2A', MeanDiscountMargin: null, ExpectedLossOnLinePct: 0.4, RateOnLinePct: 2.25, MarginOverExpectedLossPct: 1.85 };
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await stochasticWorkbook({ ...result, Classes: [layer] }, [['Deal', 'ACIS 2020-DNA3']]));
+    const summary = book.getWorksheet('Summary')!;
+    expect(summary.getRow(5).getCell(1).value).toBe('Layer');
+    expect(summary.getRow(5).getCell(12).value).toBe('Margin over Expected Loss %');
+    expect([10, 11, 12].map((c) => summary.getRow(6).getCell(c).value)).toEqual([0.4, 2.25, 1.85]);
+  });
 });

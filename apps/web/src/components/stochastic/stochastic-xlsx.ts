@@ -11,10 +11,14 @@ export async function stochasticWorkbook(result: StochasticResponse, header: rea
   const summary = book.addWorksheet('Summary');
   addXlsxLines(summary, [...header, ['Paths', result.Paths, 'integer'], ['Seed', result.Seed, 'integer']]);
   summary.addRow([]);
-  addXlsxRow(summary, ['Class', 'Expected Loss %', 'Std Error %', 'P(Loss) %', 'Loss P95 %', 'Loss P99 %', 'ES 99 %', 'Mean WAL', 'Mean DM (bp)']);
+  // An ACIS or CIRT layer adds its line metrics (percent a year on limit-years).
+  const layers = result.Classes.some((c) => c.RateOnLinePct !== undefined);
+  addXlsxRow(summary, [layers ? 'Layer' : 'Class', 'Expected Loss %', 'Std Error %', 'P(Loss) %', 'Loss P95 %', 'Loss P99 %', 'ES 99 %', 'Mean WAL', 'Mean DM (bp)',
+    ...(layers ? ['Expected Loss on Line %', 'Rate on Line %', 'Margin over Expected Loss %'] : [])]);
   for (const c of result.Classes) {
-    addXlsxRow(summary, [c.BondName, c.ExpectedLossPct, c.ExpectedLossStdErrPct, c.ProbabilityOfLossPct, c.LossPctP95, c.LossPctP99, c.ExpectedShortfallP99Pct, c.MeanWal, c.MeanDiscountMargin],
-      ['text', 'percent', 'percent', 'percent', 'percent', 'percent', 'percent', 'years', 'basisPoints']);
+    addXlsxRow(summary, [c.BondName, c.ExpectedLossPct, c.ExpectedLossStdErrPct, c.ProbabilityOfLossPct, c.LossPctP95, c.LossPctP99, c.ExpectedShortfallP99Pct, c.MeanWal, c.MeanDiscountMargin,
+      ...(layers ? [c.ExpectedLossOnLinePct, c.RateOnLinePct, c.MarginOverExpectedLossPct] : [])],
+    ['text', 'percent', 'percent', 'percent', 'percent', 'percent', 'percent', 'years', 'basisPoints', ...(layers ? ['percent', 'percent', 'percent'] as const : [])]);
   }
   summary.addRow([]);
   const loss = result.Collateral.CumulativeLossPct;

@@ -28,6 +28,7 @@ import { exportInsurance, triggerSheet } from '../../components/reinsurance/rein
 import { ReinsuranceResults, type SingleResult } from '../../components/reinsurance/reinsurance-results.tsx';
 import { fetchAcisStructure, runAcis, runAcisMatrix } from '../../components/reinsurance/reinsurance.api.ts';
 import { useReinsuranceScreen } from '../../components/reinsurance/use-reinsurance-screen.ts';
+import { StochasticPanel } from '../../components/stochastic/stochastic-panel.tsx';
 
 /** The summary and tab values of an ACIS answer. */
 export function acisSingle(r: AcisResponse): SingleResult {
@@ -159,6 +160,10 @@ export function AcisAnalysisPage() {
               )}
             </div>
           )}
+          {/* The chosen bond's layer over seeded economic paths (issue 35 #4). */}
+          <StochasticPanel key={`stochastic|${dealName}|${bondName}`} fileName={`${dealName.replace(/[^\w.-]+/g, '_')}_${bondName}_stochastic.xlsx`}
+            exportHeader={[['User', s.exportHeader(bondName).userName], ['Deal', dealName], ['Bond', bondName], ['Settlement Date', s.effectiveSettlement, 'date'], ['Model', s.model.model]]}
+            request={s.stochasticRequest({ BondName: bondName })} />
         </>
       )}
     </div>

@@ -45,6 +45,11 @@ import { DEFAULT_INDEX_CURVE, indexCurveOf, type IndexCurveState } from '../../c
 import { shareLink } from './share-link.ts';
 import { useKeptDealDetails } from '../../components/run-inputs/use-kept-deal-details.ts';
 import { BondToolTabs, showPanel, type BondTool } from './bond-tool-tabs.tsx';
+import { StochasticPanel } from '../../components/stochastic/stochastic-panel.tsx';
+import { dealStochasticRequest } from '../../components/stochastic/stochastic-request.ts';
+
+/** The panel each panel tool brings into view. */
+const PANEL_OF = { 'yield-table': 'yield-table-panel', breakevens: 'bond-breakeven', stochastic: 'stochastic-panel' } as const;
 
 const QUERY_INPUTS: [keyof BondInputs, string][] = [
   ['cpr', 'cpr'], ['cdr', 'cdr'], ['lossSeverity', 'loss_severity'], ['delinquency', 'delinquency'], ['libor', 'libor'],
@@ -247,9 +252,9 @@ export function BondAnalysisPage() {
             canLoanLevel={hasRole('LDM_User', 'AFT_User') && !/^BELL/i.test(deal.DealName)} loanLevel={loanLevel}
             onLoanLevel={(v) => { clearResults(); setLoanLevel(v); }}
           />
-          <BondToolTabs tool={panelTool ?? tab} hidden={agency ? ['breakevens'] : []}
+          <BondToolTabs tool={panelTool ?? tab} hidden={agency ? ['breakevens', 'stochastic'] : []}
             onTool={(t) => {
-              if (t === 'yield-table' || t === 'breakevens') { setPanelTool(t); showPanel(t === 'yield-table' ? 'yield-table-panel' : 'bond-breakeven'); return; }
+              if (t === 'yield-table' || t === 'breakevens' || t === 'stochastic') { setPanelTool(t); showPanel(PANEL_OF[t]); return; }
               setPanelTool(null); setTab(t); clearResults();
             }} />
           <PricingPanel
@@ -293,6 +298,12 @@ export function BondAnalysisPage() {
             })}
           />
           {!agency && <BondBreakevenPanel key={`breakeven|${dealName}|${bondName}`} api={api} bondName={bondName} scenarioBody={() => scenarioBody()} />}
+          {!agency && (
+            // Every class of the deal over the paths, the bond's row marked and its histogram first (issue 35 #4).
+            <StochasticPanel key={`stochastic|${dealName}`} defaultClass={bondName} fileName={`${dealName.replace(/[^\w.-]+/g, '_')}_${bondName}_stochastic.xlsx`}
+              exportHeader={[['User', header.userName], ['Deal', dealName], ['Bond', bondName], ['Settlement Date', effectiveSettlement, 'date'], ['Model', model.model]]}
+              request={dealStochasticRequest({ dealName, settlement: effectiveSettlement, loanLevel, collateralGroup: null, libor: inputs.libor, indexCurve, model })} />
+          )}
           <div className="d-flex gap-2 mt-2">
             <button type="button" className="btn btn-sm btn-outline-success" data-testid="export-cashflow" disabled={!result}
               onClick={() => { if (result) void downloadCashflows(header, [{ name: bondName, rows: result.BondCashflow, columns: exportColumns(BOND_COLUMNS) }]).catch((e: unknown) => alerts.error(e)); }}>

@@ -1,7 +1,7 @@
 import type { PricingTab } from './bond-inputs.ts';
 
 /** The bond screen's tools, in the order an analyst reaches for them (issue 36 #1). */
-export type BondTool = PricingTab | 'yield-table' | 'breakevens';
+export type BondTool = PricingTab | 'yield-table' | 'breakevens' | 'stochastic';
 
 const TOOLS: { key: BondTool; label: string; description: string }[] = [
   { key: 'price', label: 'Price', description: 'Price (per 100 of face) from a yield, a spread over a benchmark, or a discount margin.' },
@@ -9,11 +9,12 @@ const TOOLS: { key: BondTool; label: string; description: string }[] = [
   { key: 'spread', label: 'Spread', description: 'Spread over a benchmark rate (% and bp) at a price.' },
   { key: 'yield-table', label: 'Yield table', description: 'Yields (or discount margins) of the class at several prices, scenario by scenario.' },
   { key: 'breakevens', label: 'Breakevens', description: 'The CDR (or severity) at which the class takes its first loss and loses everything.' },
+  { key: 'stochastic', label: 'Stochastic', description: 'The class\'s loss distribution over seeded economic paths around the credit model\'s inputs (expected loss, P(loss), P99, expected shortfall).' },
 ];
 
 /**
- * Tabs at the top of the bond screen: Price, Yield and Spread choose the pricing tool; Yield table
- * and Breakevens bring their panel into view and focus it. The line under the tabs says what the
+ * Tabs at the top of the bond screen: Price, Yield and Spread choose the pricing tool; Yield table,
+ * Breakevens and Stochastic bring their panel into view and focus it. The line under the tabs says what the
  * chosen tool does.
  */
 export function BondToolTabs({ tool, onTool, hidden = [] }: { tool: BondTool; onTool(tool: BondTool): void; hidden?: readonly BondTool[] }) {

@@ -20,6 +20,7 @@ import { exportInsurance } from '../../components/reinsurance/reinsurance-panels
 import { ReinsuranceResults, type SingleResult } from '../../components/reinsurance/reinsurance-results.tsx';
 import { runCirt, runCirtMatrix } from '../../components/reinsurance/reinsurance.api.ts';
 import { useReinsuranceScreen } from '../../components/reinsurance/use-reinsurance-screen.ts';
+import { StochasticPanel } from '../../components/stochastic/stochastic-panel.tsx';
 
 /** The summary and tab values of a CIRT answer. */
 export function cirtSingle(r: CirtResponse): SingleResult {
@@ -103,6 +104,10 @@ export function CirtAnalysisPage() {
             <button type="button" className="btn btn-sm btn-outline-success mt-2" data-testid="export-cashflow"
               onClick={() => void exportInsurance(s.exportHeader(''), [{ name: dealName, rows: result.CirtCashflow }]).catch((e: unknown) => alerts.error(e))}>Export Cashflow to Excel</button>
           )}
+          {/* The policy's layer over seeded economic paths (issue 35 #4). */}
+          <StochasticPanel key={`stochastic|${dealName}`} fileName={`${dealName.replace(/[^\w.-]+/g, '_')}_stochastic.xlsx`}
+            exportHeader={[['User', s.exportHeader('').userName], ['Deal', dealName], ['Settlement Date', s.effectiveSettlement, 'date'], ['Model', s.model.model]]}
+            request={s.stochasticRequest()} />
         </>
       )}
     </div>

@@ -41,7 +41,7 @@ import { dealShareLink } from './share-link.ts';
 import { formatElapsed, useRunTimer } from '../../components/run-inputs/run-timer.ts';
 import { useKeptDealDetails } from '../../components/run-inputs/use-kept-deal-details.ts';
 import { StochasticPanel } from '../../components/stochastic/stochastic-panel.tsx';
-import { dealStochasticRequest } from './stochastic-request.ts';
+import { dealStochasticRequest } from '../../components/stochastic/stochastic-request.ts';
 
 export function DealAnalysisPage() {
   const [query, setQuery] = useSearchParams();

@@ -1,11 +1,12 @@
 /**
- * The deal screen's request for its Stochastic tab (issue 35 #4): the run's deal, settlement, loan
- * level, collateral group, index and credit model (whose typed economic inputs are the paths' mean),
- * or why there is none: a stochastic run needs a credit model.
+ * The deal and bond screens' request for their Stochastic tab (issue 35 #4): the run's deal,
+ * settlement, loan level, collateral group, index and credit model (whose typed economic inputs
+ * are the paths' mean), or why there is none: a stochastic run needs a credit model. (The ACIS and
+ * CIRT screens build theirs from their own request: use-reinsurance-screen stochasticRequest.)
  */
-import { modelInputProblems, modelRequestFields, type CreditModelState } from '../../components/credit-model/credit-models.ts';
-import { toRequestRate } from '../../components/run-inputs/analysis-inputs.ts';
-import { indexCurveOf, type IndexCurveState } from '../../components/run-inputs/index-curve.ts';
+import { modelInputProblems, modelRequestFields, type CreditModelState } from '../credit-model/credit-models.ts';
+import { toRequestRate } from '../run-inputs/analysis-inputs.ts';
+import { indexCurveOf, type IndexCurveState } from '../run-inputs/index-curve.ts';
 
 export const STOCHASTIC_NEEDS_MODEL = 'Choose a credit model (LDM, LDM_3 or AFT) in the assumptions: the paths are its economic inputs.';
 
