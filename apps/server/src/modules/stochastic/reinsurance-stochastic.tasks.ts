@@ -14,7 +14,7 @@ import { resolveDeal, type DealInput } from '../../runs/deal-cache.ts';
 import { cirtScenarioOf } from '../acis-cirt/cirt-scenario.ts';
 import { acisStacrRun } from '../acis-cirt/reinsurance.tasks.ts';
 import { stochasticSummaryTask, type StochasticSummaryInput } from './stochastic-summary.ts';
-import { requestWithPath, type StochasticBatchInput, type StochasticBatchOutput, type StochasticSample } from './stochastic.tasks.ts';
+import { recordEconomy, requestWithPath, type StochasticBatchInput, type StochasticBatchOutput, type StochasticSample } from './stochastic.tasks.ts';
 
 /** The layer a path runs: an ACIS layer on its STACR deal, or a CIRT policy. */
 export type ReinsuranceLayer =
@@ -76,17 +76,7 @@ export function reinsuranceStochasticBatchTask(input: ReinsuranceBatchInput): Re
       cumulativeLossPct[i * periods + t] = pool > 0 ? (cumulative / pool) * 100 : 0;
     }
     finalLossPct[i] = pool > 0 ? (cumulative / pool) * 100 : 0;
-    let index = 100;
-    for (let t = 0; t < input.months; t++) {
-      index *= 1 + (economy.hpa[t] as number) / 12;
-      hpiIndex[i * input.months + t] = index;
-    }
-    if (path < input.returnBelow) {
-      samples.push({
-        Path: path, Hpi: withPath.Hpi as number[], Mtg30Year: withPath.Mtg30Year as number[], Mtg15Year: withPath.Mtg15Year as number[],
-        Tsy2Year: withPath.Tsy2Year as number[], Tsy10Year: withPath.Tsy10Year as number[], NationalUnemploymentForecast: withPath.NationalUnemploymentForecast as number[],
-      });
-    }
+    recordEconomy(economy, withPath, path, i, input, hpiIndex, samples);
   }
   return {
     from: input.from, to: input.to, classNames: [input.layer.name], lossPct: [lossPct], wal: [wal], dmBp: [new Float64Array(count).fill(Number.NaN)],

@@ -72,6 +72,27 @@ export function requestWithPath(request: SimulationRequest, path: EconomicPath, 
   };
 }
 
+/**
+ * A path's economy into the batch's outputs (shared by deal and reinsurance batches): its home-price
+ * index (settlement = 100) for the fan, and its request vectors when the path is one to return.
+ */
+export function recordEconomy(
+  economy: EconomicPath, withPath: SimulationRequest, path: number, i: number,
+  input: Pick<StochasticBatchInput, 'months' | 'returnBelow'>, hpiIndex: Float32Array, samples: StochasticSample[],
+): void {
+  let index = 100;
+  for (let t = 0; t < input.months; t++) {
+    index *= 1 + (economy.hpa[t] as number) / 12;
+    hpiIndex[i * input.months + t] = index;
+  }
+  if (path < input.returnBelow) {
+    samples.push({
+      Path: path, Hpi: withPath.Hpi as number[], Mtg30Year: withPath.Mtg30Year as number[], Mtg15Year: withPath.Mtg15Year as number[],
+      Tsy2Year: withPath.Tsy2Year as number[], Tsy10Year: withPath.Tsy10Year as number[], NationalUnemploymentForecast: withPath.NationalUnemploymentForecast as number[],
+    });
+  }
+}
+
 export function stochasticBatchTask(input: StochasticBatchInput): StochasticBatchOutput {
   const { spec, state, tape } = resolveDeal(input.deal);
   const count = input.to - input.from;
@@ -119,17 +140,7 @@ export function stochasticBatchTask(input: StochasticBatchInput): StochasticBatc
       cumulativeLossPct[i * periods + t] = input.poolBalance > 0 ? (cumulative / input.poolBalance) * 100 : 0;
     });
     finalLossPct[i] = input.poolBalance > 0 ? (cumulative / input.poolBalance) * 100 : 0;
-    let index = 100;
-    for (let t = 0; t < input.months; t++) {
-      index *= 1 + (economy.hpa[t] as number) / 12;
-      hpiIndex[i * input.months + t] = index;
-    }
-    if (path < input.returnBelow) {
-      samples.push({
-        Path: path, Hpi: withPath.Hpi as number[], Mtg30Year: withPath.Mtg30Year as number[], Mtg15Year: withPath.Mtg15Year as number[],
-        Tsy2Year: withPath.Tsy2Year as number[], Tsy10Year: withPath.Tsy10Year as number[], NationalUnemploymentForecast: withPath.NationalUnemploymentForecast as number[],
-      });
-    }
+    recordEconomy(economy, withPath, path, i, input, hpiIndex, samples);
   }
   return { from: input.from, to: input.to, classNames, lossPct, wal, dmBp, periods, cumulativeLossPct, finalLossPct, hpiIndex, samples };
 }
