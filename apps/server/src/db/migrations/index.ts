@@ -16,6 +16,7 @@ import * as failedLoginAddress from './0026-failed-login-address.ts';
 import * as scenarioIndexCurve from './0027-scenario-index-curve.ts';
 import * as failedLoginDevice from './0028-failed-login-device.ts';
 import * as gseFiles from './0033-gse-files.ts';
+import * as collateralFlows from './0037-collateral-flows.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0027-scenario-index-curve': scenarioIndexCurve,
   '0028-failed-login-device': failedLoginDevice,
   '0033-gse-files': gseFiles,
+  '0037-collateral-flows': collateralFlows,
 };

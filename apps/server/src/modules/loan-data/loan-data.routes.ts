@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
-  GseFileListSchema, ImportJobParamsSchema, ImportJobSchema, StratListSchema, StratQuerySchema, VintageListSchema, VintageQuerySchema,
+  GseDealCreatedSchema, GseDealRequestSchema, GseFileListSchema, ImportJobParamsSchema, ImportJobSchema, StratListSchema, StratQuerySchema, VintageListSchema, VintageQuerySchema,
 } from '@opencrt/contracts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import type { ApiModule } from '../module.ts';
+import { createGseDeal } from './gse-deal.service.ts';
 import { listGseFiles } from './gse-files.repository.ts';
 import { openLoanDataStore } from './loan-data.store.ts';
 import type { LoanStore } from './loan-store.ts';
@@ -36,6 +37,14 @@ export const loanDataModule: ApiModule = {
       config: { permission: 'loan-data:read' },
       schema: { tags, summary: 'Stratification of the imported loans by one attribute', querystring: StratQuerySchema, response: { 200: StratListSchema } },
     }, async (request) => stratify(await store(), ctx.db, request.query));
+
+    api.post('/loan-data/deals', {
+      config: { permission: 'deals:create' },
+      schema: {
+        tags, summary: 'Build a deal from a reference pool or a population: its loan tape and reported collateral history; runs start from the last reported month',
+        body: GseDealRequestSchema, response: { 201: GseDealCreatedSchema },
+      },
+    }, async (request, reply) => reply.code(201).send(await createGseDeal(await store(), ctx.db, request.body)));
 
     api.get('/loan-data/files', {
       config: { permission: 'loan-data:read' },

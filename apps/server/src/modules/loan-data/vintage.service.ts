@@ -15,7 +15,7 @@ const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v)
 const annualise = (monthly: number): number => 100 * (1 - (1 - Math.min(1, Math.max(0, monthly))) ** 12);
 
 /** The manifest's Parquet files, as paths or URLs DuckDB reads. */
-async function storeFiles(store: LoanStore, db: Db): Promise<{ loans: string[]; monthly: string[] }> {
+export async function storeFiles(store: LoanStore, db: Db): Promise<{ loans: string[]; monthly: string[] }> {
   const files = await listGseFiles(db);
   return {
     loans: files.flatMap((f) => (f.loansParquet ? [store.resolve(f.loansParquet)] : [])),
