@@ -12,6 +12,7 @@ import { downloadCashflows } from '../../components/cashflow-export/export-cashf
 import { formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
 import { CURVES, DEFINITIONS, EMPTY_FORM, type VintageForm, curveSeries, exportTabs, vintageQuery } from './vintages-model.ts';
 import { loadStrats, loadVintages } from './vintages.api.ts';
+import { BuildDealPanel } from './build-deal-panel.tsx';
 
 const RANGES: [keyof VintageForm, keyof VintageForm, string][] = [
   ['yearFrom', 'yearTo', 'Origination year'], ['ficoMin', 'ficoMax', 'FICO'], ['ltvMin', 'ltvMax', 'LTV'], ['cltvMin', 'cltvMax', 'CLTV'],
@@ -97,6 +98,7 @@ export function VintagesPage() {
               return <div className="col-lg-6 mb-3" key={key}><PeriodChart title={title} periods={periods} series={series} unit="percent" testId={`vintage-chart-${key}`} /></div>;
             })}
           </div>
+          <BuildDealPanel form={form} />
           <h5>Strats by {dimension}</h5>
           <table className="table table-sm table-striped" data-testid="strats-table">
             <thead><tr><th>Bucket</th><th className="text-end">Loans</th><th className="text-end">Original UPB</th><th className="text-end">Share</th><th className="text-end">WA FICO</th><th className="text-end">WA LTV</th><th className="text-end">WA DTI</th><th className="text-end">WA rate</th><th className="text-end">Cum. default</th><th className="text-end">Cum. net loss</th><th className="text-end">Severity</th></tr></thead>
