@@ -165,7 +165,7 @@ describe('POST /api/loan-data/deals: a reference pool or a population becomes a 
     const empty = await t.request({ method: 'POST', url: '/api/loan-data/deals', token: admin, payload: { ...body, Population: { referencePool: 'NOPE' } } });
     expect(empty.statusCode, empty.body).toBe(400);
     expect(empty.body).toMatch(/Population/);
-    const taken = await t.request({ method: 'POST', url: '/api/loan-data/deals', token: admin, payload: { ...body, Name: 'cas gse ca01' } });
+    const taken = await t.request({ method: 'POST', url: '/api/loan-data/deals', token: admin, payload: { ...body, Name: 'CAS GSE ca01' } });
     expect(taken.statusCode).toBe(409);
   });
 });
