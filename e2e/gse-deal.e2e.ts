@@ -38,7 +38,7 @@ describe('deal from a GSE reference pool', () => {
     await page.getByTestId('gse-file').setInputFiles(file);
     await page.locator('[data-testid=gse-outcome], .alert-danger').first().waitFor({ timeout: 90_000 })
       .catch(async (e: unknown) => { await page.screenshot({ path: '/tmp/gse-deal-upload-failed.png' }); throw e; });
-    expect(await page.locator('.alert-danger').count(), await page.locator('.alert-danger').first().textContent().catch(() => '')).toBe(0);
+    expect(await page.locator('.alert-danger').count(), await page.locator('.alert-danger').first().textContent().catch(() => '') ?? '').toBe(0);
     expect(await page.getByTestId('gse-outcome').textContent()).toContain(`13 loans, ${rows} monthly rows, 0 rejected line(s)`);
     await expect.poll(() => page.getByTestId('gse-files').textContent()).toContain('CAS_E2E_pool.txt');
 
@@ -66,8 +66,10 @@ describe('deal from a GSE reference pool', () => {
     const settlement = await page.locator('[data-testid=settlement-date]').inputValue();
     expect(settlement >= '2021-10-25').toBe(true);
     await page.click('[data-testid=run-scenario]');
-    await page.locator('[data-testid=results-panel]').waitFor({ timeout: 60_000 });
-    expect(await page.locator('[data-testid=run-error]').count()).toBe(0);
+    await page.locator('[data-testid=results-panel], [data-testid=run-error], .alert-danger').first().waitFor({ timeout: 120_000 })
+      .finally(() => page.screenshot({ path: '/tmp/gse-deal-run-1400.png' }));
+    expect(await page.locator('[data-testid=run-error], .alert-danger').allTextContents()).toEqual([]);
+    await page.locator('[data-testid=results-panel]').waitFor();
     await page.screenshot({ path: '/tmp/gse-deal-run-1400.png', fullPage: false });
 
     // Loans: the deal's reported history with its principal flows, defaults and losses.

@@ -152,6 +152,16 @@ describe('POST /api/loan-data/deals: a reference pool or a population becomes a 
     expect(model.tape.age[0]).toBe(24);
   });
 
+  it('runs the deals from the last reported month (POST /api/simulate)', async () => {
+    for (const name of Object.keys(created)) {
+      const res = await t.request({ method: 'POST', url: '/api/simulate', token: await t.token('analyst'),
+        payload: { DealName: name, SettlementDate: 20220601, Cpr: [0, 0.1], Cdr: [0, 0.02], LossSeverity: [0, 0.3], Delinquency: [0, 0], Libor: [0, 0.04] } });
+      expect(res.statusCode, `${name}: ${res.body.slice(0, 300)}`).toBe(200);
+      const body = res.json() as { CollateralCashflow: { Balance: number }[] };
+      expect(body.CollateralCashflow[0]!.Balance).toBeLessThanOrEqual(created[name]!.CurrentBalance + 0.01);
+    }
+  });
+
   it('enforces roles and answers 400 naming the field, 409 for a name in use', async () => {
     const body = { Name: 'CAS GSE X', Population: { referencePool: 'CA01' }, Bonds: DEFAULT_GSE_DEAL_BONDS };
     expect((await t.request({ method: 'POST', url: '/api/loan-data/deals', payload: body })).statusCode).toBe(401);
