@@ -155,7 +155,7 @@ describe('POST /api/loan-data/deals: a reference pool or a population becomes a 
   it('runs the deals from the last reported month (POST /api/simulate)', async () => {
     for (const name of Object.keys(created)) {
       const res = await t.request({ method: 'POST', url: '/api/simulate', token: await t.token('analyst'),
-        payload: { DealName: name, SettlementDate: 20220601, Cpr: [0, 0.1], Cdr: [0, 0.02], LossSeverity: [0, 0.3], Delinquency: [0, 0], Libor: [0, 0.04] } });
+        payload: { DealName: name, SettlementDate: 20220425, Cpr: [0, 0.1], Cdr: [0, 0.0005], LossSeverity: [0, 0.2], Delinquency: [0, 0], Libor: [0, 0.0005] } });
       expect(res.statusCode, `${name}: ${res.body.slice(0, 300)}`).toBe(200);
       const body = res.json() as { CollateralCashflow: { Balance: number }[] };
       expect(body.CollateralCashflow[0]!.Balance).toBeLessThanOrEqual(created[name]!.CurrentBalance + 0.01);
