@@ -207,6 +207,11 @@ export const CollateralHistoryRowSchema = z.object({
   Delinquency60: z.number(),
   Delinquency90Plus: z.number(),
   LoansCount: z.number().int(),
+  /** The month's principal flows, defaults (UPB at the credit event) and net loss, dollars; null where not recorded. */
+  ScheduledPrincipal: z.number().nullable().optional(),
+  UnscheduledPrincipal: z.number().nullable().optional(),
+  Defaults: z.number().nullable().optional(),
+  NetLoss: z.number().nullable().optional(),
 });
 export type CollateralHistoryRow = z.infer<typeof CollateralHistoryRowSchema>;
 export const CollateralHistorySchema = z.array(CollateralHistoryRowSchema);

@@ -24,3 +24,4 @@ export * from './export-format.ts';
 export * from './field-messages.ts';
 export * from './stochastic.ts';
 export * from './vintages.ts';
+export * from './gse-deals.ts';

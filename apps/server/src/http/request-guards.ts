@@ -19,9 +19,9 @@ const MAX_DEPTH = 64;
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (value === null || typeof value !== 'object') return false;
-  // A streamed body (an upload sent as application/octet-stream) is bytes the route reads, not parsed
-  // JSON: walking the stream object reached its socket's internals and refused every real upload.
-  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  // Only parsed JSON is inspected: a streamed upload (the loan-data file body) is a stream object, whose
+  // internals are not request fields (walking them refused every browser upload as "nested too deeply").
+  if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return false;
   if (depth > MAX_DEPTH) throw clientError(400, 'The request body is nested too deeply.');
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
   for (const [key, item] of Object.entries(value)) {

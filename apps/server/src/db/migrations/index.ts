@@ -18,6 +18,7 @@ import * as failedLoginDevice from './0028-failed-login-device.ts';
 import * as gseFiles from './0033-gse-files.ts';
 import * as modelCalibrations from './0036-model-calibrations.ts';
 import * as reportCreator from './0037-report-creator.ts';
+import * as collateralFlows from './0038-collateral-flows.ts';
 
 /**
  * Every migration, in order. Names sort in the order they must run; add a line per new migration.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0033-gse-files': gseFiles,
   '0036-model-calibrations': modelCalibrations,
   '0037-report-creator': reportCreator,
+  '0038-collateral-flows': collateralFlows,
 };

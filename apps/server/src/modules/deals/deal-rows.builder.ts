@@ -127,7 +127,8 @@ export function buildDealRows(record: DealRecord, history: DealHistory, loans: L
   const collateral: CollateralHistoryTable[] = history.pool.map((p) => ({
     deal_name: name, date: isoToYyyymmdd(p.date), current_balance: dollars(p.endCents), original_balance: coll.originalBalance,
     delinquency30: round(p.dq30Pct, 6), delinquency60: round(p.dq60Pct, 6), delinquency90plus: round(p.dq90PlusPct, 6),
-    loans_count: p.loansCount,
+    loans_count: p.loansCount, scheduled_principal: dollars(p.scheduledCents), unscheduled_principal: dollars(p.prepaidCents),
+    defaults: dollars(p.defaultCents), net_loss: dollars(p.lossCents),
   }));
   return { deal, bonds, replines, remit, bondRemit, collateral, loans: loans.map((l) => loanRow(name, l)) };
 }

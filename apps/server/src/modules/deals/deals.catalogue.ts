@@ -42,7 +42,7 @@ export function buildCatalogueRows(dataDir: string = DEFAULT_DATA_DIR): DealRows
  * Bulk insert as one JSON parameter per chunk (jsonb_populate_recordset): far fewer bound
  * parameters than a multi-row VALUES list, which keeps first-start seeding fast on PGlite.
  */
-async function insertJson(db: DealsDb, table: keyof DealsTables, rows: unknown[], chunk = 5000): Promise<void> {
+export async function insertJson(db: DealsDb, table: keyof DealsTables, rows: unknown[], chunk = 5000): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
     const part = JSON.stringify(rows.slice(i, i + chunk));
     await sql`insert into ${sql.table(table)} select * from jsonb_populate_recordset(null::${sql.table(table)}, ${part}::jsonb)`.execute(db);

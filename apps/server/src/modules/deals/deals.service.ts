@@ -196,7 +196,8 @@ export function createDealsService(repo: DealsRepository) {
       return (await repo.collateralHistory(deal.deal_name)).map((r) => ({
         Date: r.date, CurrentBalance: Number(r.current_balance), OriginalBalance: Number(r.original_balance),
         Delinquency30: Number(r.delinquency30), Delinquency60: Number(r.delinquency60), Delinquency90Plus: Number(r.delinquency90plus),
-        LoansCount: r.loans_count,
+        LoansCount: r.loans_count, ScheduledPrincipal: orNull(r.scheduled_principal), UnscheduledPrincipal: orNull(r.unscheduled_principal),
+        Defaults: orNull(r.defaults), NetLoss: orNull(r.net_loss),
       }));
     },
 
@@ -230,6 +231,8 @@ export function createDealsService(repo: DealsRepository) {
     },
   };
 }
+
+const orNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** The same day one month later, YYYYMMDD. */
 function nextMonth(yyyymmdd: number): number {

@@ -111,6 +111,11 @@ export interface CollateralHistoryTable {
   delinquency60: number;
   delinquency90plus: number;
   loans_count: number;
+  /** Principal flows, defaults and net loss of the month (migration 0037); null on rows written before. */
+  scheduled_principal?: number | null;
+  unscheduled_principal?: number | null;
+  defaults?: number | null;
+  net_loss?: number | null;
 }
 
 export interface LoansTable {

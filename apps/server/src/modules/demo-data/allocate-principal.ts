@@ -19,6 +19,8 @@ export interface StackState {
   totalCents(): number;
   snapshot(): Map<string, number>;
   payOffAll(): void;
+  /** The pool grew (capitalised modification interest): the senior layer's first member takes the growth, so the stack still sums to the pool. */
+  growSenior(cents: number): void;
 }
 
 /** Build the stack from the deal's stack bonds (in file order, senior to junior). */
@@ -40,6 +42,11 @@ export function initialStack(bonds: BondFile[], seniorCaps: Record<string, numbe
     totalCents: () => sum(layers),
     snapshot: () => new Map(layers.flatMap((l) => l.members.map((m) => [m.name, m.cents] as const))),
     payOffAll: () => layers.forEach((l) => l.members.forEach((m) => { m.cents = 0; })),
+    growSenior: (cents: number) => {
+      const first = layers.find((l) => l.senior)?.members[0];
+      if (!first) throw new Error('the stack has no senior class to take the pool\'s growth');
+      first.cents += cents;
+    },
   };
 }
 

@@ -91,21 +91,12 @@ export function generateDealHistory(record: DealRecord): DealHistory {
   if (!coll) throw new Error(`${f.dealName}: no collateral`);
   const rnd = createRandom(`history:${f.historySeed ?? f.dealName}`);
   const originalCents = Math.round(coll.originalBalance * 100);
-  const stack: StackState = initialStack(record.stack, record.seniorCaps);
-  const bondRows: Record<string, BondPeriod[]> = Object.fromEntries(record.bonds.map((b) => [b.name, []]));
-  const trancheRows: Record<string, BondPeriod[]> = Object.fromEntries(record.stack.map((b) => [b.name, []]));
   const pool: PoolPeriod[] = [];
-  const initialSubPct = 100 - (stack.seniorCents() / originalCents) * 100;
-  const mcePct = f.waterfall.mceThresholdPct ?? initialSubPct;
-  const withCnlTest = f.dealType === 'STACR' || f.dealType === 'CAS' || f.dealType === 'ACIS';
-
   let begin = originalCents;
   let loans = coll.loanCount;
-  let cumLoss = 0;
   let zCpr = 0;
   let zCdr = 0;
   let paidOff = false;
-  let prevDate = f.dates.issue;
   for (let n = 1; ; n++) {
     const date = addMonths(f.dates.firstPayment, n - 1);
     if (date > f.dates.factor || begin <= 0) break;
@@ -122,37 +113,67 @@ export function generateDealHistory(record: DealRecord): DealHistory {
     const scheduled = Math.min(survivors, Math.round(survivors * levelPayScheduledFraction(coll.wacPct, coll.wam - n + 1)));
     const loss = Math.round(defaults * (perf.severityPct / 100));
     let end = survivors - scheduled;
-    let principal = begin - end - loss; // scheduled + prepaid + recovered principal
     const dqScale = ramp(n, 12) * Math.exp(rnd.normal(0, 0.1));
     const dq30 = perf.dq30Pct * dqScale;
     const dq60 = perf.dq60Pct * dqScale * ramp(n, 15);
     const dq90 = perf.dq90PlusPct * dqScale * ramp(n, 18);
     // Optional clean-up call: pay the whole remaining pool once it falls to the threshold.
     if (f.cleanUpCallPct !== null && end > 0 && end <= originalCents * (f.cleanUpCallPct / 100) && f.dealType !== 'CIRT' && f.dealType !== 'ACIS') {
-      principal += end;
       end = 0;
       paidOff = true;
     }
     loans = end === 0 ? 0 : Math.max(1, Math.round(loans * (1 - (prepaid + defaults) / begin)));
-    cumLoss += loss;
-
-    const starts = stack.snapshot();
-    const writeDowns = writeDown(stack, loss);
-    if (f.waterfall.mode === 'cirt' && f.cirt) {
-      applyCirtStepdown(stack, principal, { n, endCents: end, sdqPct: dq60 + dq90, cirt: f.cirt });
-    } else {
-      const seniorPct = Math.round((stack.seniorCents() / begin) * 1e7) / 1e7;
-      const cnlOk = !withCnlTest || (cumLoss / originalCents) * 100 <= 0.1 * (1 + Math.floor((n - 1) / 12));
-      const testsPass = f.waterfall.mode === 'senior-sub' && 100 - seniorPct * 100 >= mcePct - 1e-7 && cnlOk;
-      allocatePrincipal(stack, principal, { mode: f.waterfall.mode, seniorPct, testsPass, paymentDateNumber: n });
-    }
-    if (paidOff) stack.payOffAll();
     pool.push({
       date, beginCents: begin, endCents: end, scheduledCents: scheduled, prepaidCents: prepaid, defaultCents: defaults,
       lossCents: loss, cpr1MoPct: survivors + prepaid > 0 ? (1 - (1 - prepaid / begin) ** 12) * 100 : 0,
       dq30Pct: end === 0 ? 0 : dq30, dq60Pct: end === 0 ? 0 : dq60, dq90PlusPct: end === 0 ? 0 : dq90,
       modifiedPct: end === 0 ? 0 : perf.modifiedPct * ramp(n, 36), loansCount: loans,
     });
+    begin = end;
+    if (paidOff) break;
+  }
+  return stackHistory(record, pool, paidOff);
+}
+
+/**
+ * The bonds' history over a pool history (generated above, or reported: loan-data/gse-deal): each
+ * month the loss writes down from the bottom and the principal (begin − end − loss) pays the stack
+ * by the deal's waterfall mode, so the bond balances reconcile with the pool every month.
+ */
+export function stackHistory(record: DealRecord, pool: PoolPeriod[], paidOff = false): DealHistory {
+  const f = record.file;
+  const coll = f.collateral;
+  if (!coll) throw new Error(`${f.dealName}: no collateral`);
+  const originalCents = Math.round(coll.originalBalance * 100);
+  const stack: StackState = initialStack(record.stack, record.seniorCaps);
+  const bondRows: Record<string, BondPeriod[]> = Object.fromEntries(record.bonds.map((b) => [b.name, []]));
+  const trancheRows: Record<string, BondPeriod[]> = Object.fromEntries(record.stack.map((b) => [b.name, []]));
+  const initialSubPct = 100 - (stack.seniorCents() / originalCents) * 100;
+  const mcePct = f.waterfall.mceThresholdPct ?? initialSubPct;
+  const withCnlTest = f.dealType === 'STACR' || f.dealType === 'CAS' || f.dealType === 'ACIS';
+  let cumLoss = 0;
+  let prevDate = f.dates.issue;
+  pool.forEach((p, i) => {
+    const n = i + 1;
+    const { date, beginCents: begin, endCents: end, lossCents: loss } = p;
+    const principal = begin - end - loss; // scheduled + prepaid + recovered principal
+    const last = paidOff && i === pool.length - 1;
+    cumLoss += loss;
+    const starts = stack.snapshot();
+    const writeDowns = writeDown(stack, loss);
+    // A month whose capitalised modification interest outweighs all principal paid grows the pool
+    // (negative principal): the senior class accretes by it, so Σ classes = pool stays true.
+    if (principal < 0) {
+      stack.growSenior(-principal);
+    } else if (f.waterfall.mode === 'cirt' && f.cirt) {
+      applyCirtStepdown(stack, principal, { n, endCents: end, sdqPct: p.dq60Pct + p.dq90PlusPct, cirt: f.cirt });
+    } else {
+      const seniorPct = Math.round((stack.seniorCents() / begin) * 1e7) / 1e7;
+      const cnlOk = !withCnlTest || (cumLoss / originalCents) * 100 <= 0.1 * (1 + Math.floor((n - 1) / 12));
+      const testsPass = f.waterfall.mode === 'senior-sub' && 100 - seniorPct * 100 >= mcePct - 1e-7 && cnlOk;
+      allocatePrincipal(stack, principal, { mode: f.waterfall.mode, seniorPct, testsPass, paymentDateNumber: n });
+    }
+    if (last) stack.payOffAll();
     const days = daysBetween(prevDate, date);
     const ends = stack.snapshot();
     const rowOf = (bond: BondFile): BondPeriod => {
@@ -178,9 +199,7 @@ export function generateDealHistory(record: DealRecord): DealHistory {
     for (const bond of record.bonds) bondRows[bond.name]?.push(rowOf(bond));
     for (const tranche of record.stack) trancheRows[tranche.name]?.push(rowOf(tranche));
     prevDate = date;
-    begin = end;
-    if (paidOff) break;
-  }
+  });
   const last = pool[pool.length - 1];
   return { pool, bonds: bondRows, tranches: trancheRows, lastDate: last?.date ?? f.dates.issue, cumulativeLossCents: cumLoss, paidOff };
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
-  GseFileListSchema, ImportJobParamsSchema, ImportJobSchema, StratListSchema, StratQuerySchema, VintageListSchema, VintageQuerySchema,
+  GseDealCreatedSchema, GseDealRequestSchema, GseFileListSchema, ImportJobParamsSchema, ImportJobSchema, StratListSchema, StratQuerySchema, VintageListSchema, VintageQuerySchema,
   ModelCalibrationListSchema, VintageBacktestQuerySchema, VintageBacktestSchema,
 } from '@opencrt/contracts';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -9,6 +9,7 @@ import { runOptionsOf } from '../../runs/client-signal.ts';
 import { checkModelRole } from '../credit-models/credit-model.service.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import type { ApiModule } from '../module.ts';
+import { createGseDeal } from './gse-deal.service.ts';
 import { listGseFiles } from './gse-files.repository.ts';
 import { openLoanDataStore } from './loan-data.store.ts';
 import type { LoanStore } from './loan-store.ts';
@@ -59,6 +60,14 @@ export const loanDataModule: ApiModule = {
       config: { permission: 'loan-data:read' },
       schema: { tags, summary: 'Credit-model calibrations fitted to imported populations (npm run model:fit -- --population)', response: { 200: ModelCalibrationListSchema } },
     }, async () => listCalibrations(ctx.db));
+
+    api.post('/loan-data/deals', {
+      config: { permission: 'deals:create' },
+      schema: {
+        tags, summary: 'Build a deal from a reference pool or a population: its loan tape and reported collateral history; runs start from the last reported month',
+        body: GseDealRequestSchema, response: { 201: GseDealCreatedSchema },
+      },
+    }, async (request, reply) => reply.code(201).send(await createGseDeal(await store(), ctx.db, request.body)));
 
     api.get('/loan-data/files', {
       config: { permission: 'loan-data:read' },

@@ -78,19 +78,29 @@ export function loanEventsSql(monthlyFiles: string[], overlapping = true): strin
     GROUP BY vl.Vintage, m.Source, m.LoanId`;
 }
 
-/** Per vintage and month on book: balances, scheduled principal, payoffs, curtailments, 90+ UPB, performing balance. Reads `vl`, `ev`. */
-export function monthlyCurvesSql(monthlyFiles: string[], overlapping = true): string {
+/**
+ * Scheduled principal of a monthly row `m` of loan `vl`, from its start-of-month balance `begin`
+ * (an SQL expression: m.PrevUpb, or the original UPB in the loan's first month).
+ */
+export function scheduledPrincipalSql(begin = 'm.PrevUpb'): string {
   const r = 'm.CurrentRate / 1200';
-  const current = 'm.PrevUpb > 0 AND coalesce(m.PrevDqMonths, 0) = 0 AND m.DqMonths = 0 AND m.ZeroBalanceCode IS NULL';
+  const current = `${begin} > 0 AND coalesce(m.PrevDqMonths, 0) = 0 AND m.DqMonths = 0 AND m.ZeroBalanceCode IS NULL`;
   // Scheduled principal: Fannie reports it; for Freddie, the original level payment less the month's
   // interest (a fixed-rate loan keeps its payment after a curtailment), or, once modified, the
   // payment re-amortised over the remaining term.
   const originalPayment = `CASE WHEN vl.OriginalRate = 0 THEN vl.OriginalUpb / vl.OriginalTerm
     ELSE vl.OriginalUpb * (vl.OriginalRate / 1200) / (1 - pow(1 + vl.OriginalRate / 1200, -vl.OriginalTerm)) END`;
   const sched = `CASE WHEN m.ScheduledPrincipal IS NOT NULL THEN m.ScheduledPrincipal
-    WHEN ${current} AND m.Modified AND ${r} > 0 THEN m.PrevUpb * ${r} / (pow(1 + ${r}, m.RemainingMonths + 1) - 1)
-    WHEN ${current} THEN least(m.PrevUpb, greatest(0, ${originalPayment} - m.PrevUpb * ${r}))
+    WHEN ${current} AND m.Modified AND ${r} > 0 THEN ${begin} * ${r} / (pow(1 + ${r}, m.RemainingMonths + 1) - 1)
+    WHEN ${current} THEN least(${begin}, greatest(0, ${originalPayment} - ${begin} * ${r}))
     ELSE 0 END`;
+  return sched;
+}
+
+/** Per vintage and month on book: balances, scheduled principal, payoffs, curtailments, 90+ UPB, performing balance. Reads `vl`, `ev`. */
+export function monthlyCurvesSql(monthlyFiles: string[], overlapping = true): string {
+  const current = 'm.PrevUpb > 0 AND coalesce(m.PrevDqMonths, 0) = 0 AND m.DqMonths = 0 AND m.ZeroBalanceCode IS NULL';
+  const sched = scheduledPrincipalSql();
   return `SELECT Vintage, Age,
       sum(PrevUpb) AS BeginUpb, sum(Sched) AS Sched,
       sum(CASE WHEN ZeroBalanceCode = '01' THEN coalesce(PrevUpb, RemovalUpb, 0) ELSE 0 END) AS Payoffs,

@@ -15,6 +15,7 @@ import { loadCollateralHistory, loadCollateralReport, loadDealNames } from './lo
 import { ScrollRegion } from '../../components/scroll-region/scroll-region.tsx';
 
 const pct = (v: number) => formatPercent(v, 2);
+const money = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatDollars(v));
 
 export function LoansPage() {
   const api = useApi();
@@ -54,6 +55,8 @@ export function LoansPage() {
     } catch (error) { alerts.error(error); }
   };
 
+  // Principal flows, defaults and losses: recorded for deals built from loan-level data (and the demo histories).
+  const flows = !!history?.some((h) => h.ScheduledPrincipal !== null && h.ScheduledPrincipal !== undefined);
   const totals = report?.reduce((t, r) => ({ orig: t.orig + r.OriginalBalance, cur: t.cur + r.CurrentBalance, count: t.count + r.LoansCount }), { orig: 0, cur: 0, count: 0 });
   return (
     <div data-testid="loans-page">
@@ -119,12 +122,15 @@ export function LoansPage() {
               <thead className="table-light sticky-top"><tr>
                 <th>Date</th><th className="text-end">Current Balance</th><th className="text-end">Delinquency30 Pct</th><th className="text-end">Delinquency60 Pct</th>
                 <th className="text-end">Delinquency90Plus Pct</th><th className="text-end">Loans Count</th>
+                {flows && <><th className="text-end">Scheduled Principal</th><th className="text-end">Unscheduled Principal</th><th className="text-end">Defaults</th><th className="text-end">Net Loss</th></>}
               </tr></thead>
               <tbody>
                 {[...history].reverse().map((h) => (
                   <tr key={h.Date}>
                     <td>{formatDate(h.Date)}</td><td className="text-end">{formatDollars(h.CurrentBalance)}</td><td className="text-end">{pct(h.Delinquency30)}</td>
                     <td className="text-end">{pct(h.Delinquency60)}</td><td className="text-end">{pct(h.Delinquency90Plus)}</td><td className="text-end">{h.LoansCount}</td>
+                    {flows && <><td className="text-end">{money(h.ScheduledPrincipal)}</td><td className="text-end">{money(h.UnscheduledPrincipal)}</td>
+                      <td className="text-end">{money(h.Defaults)}</td><td className="text-end">{money(h.NetLoss)}</td></>}
                   </tr>
                 ))}
               </tbody>

@@ -14,6 +14,7 @@ import { downloadCashflows } from '../../components/cashflow-export/export-cashf
 import { formatDollars, formatPercent } from '../../components/format/catalog-format.ts';
 import { CURVES, DEFINITIONS, EMPTY_FORM, MODEL_LABELS, type VintageForm, curveSeries, exportTabs, modelSeries, vintageQuery } from './vintages-model.ts';
 import { loadBacktest, loadCalibrations, loadStrats, loadVintages } from './vintages.api.ts';
+import { BuildDealPanel } from './build-deal-panel.tsx';
 
 type ModelName = VintageBacktest['Model'];
 
@@ -158,6 +159,7 @@ export function VintagesPage() {
               return <div className="col-lg-6 mb-3" key={key}><PeriodChart title={title} periods={periods} series={[...series, ...overlay]} unit="percent" testId={`vintage-chart-${key}`} /></div>;
             })}
           </div>
+          <BuildDealPanel form={form} />
           <h5>Strats by {dimension}</h5>
           <table className="table table-sm table-striped" data-testid="strats-table">
             <thead><tr><th>Bucket</th><th className="text-end">Loans</th><th className="text-end">Original UPB</th><th className="text-end">Share</th><th className="text-end">WA FICO</th><th className="text-end">WA LTV</th><th className="text-end">WA DTI</th><th className="text-end">WA rate</th><th className="text-end">Cum. default</th><th className="text-end">Cum. net loss</th><th className="text-end">Severity</th></tr></thead>
