@@ -15,7 +15,7 @@ import { loadModelTape, type ModelLine } from '../credit-models/model-tape.loade
 import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin } from '../simulation/simulation.service.ts';
 import type { ReinsuranceBatchInput, ReinsuranceLayer } from './reinsurance-stochastic.tasks.ts';
-import { base, MAX_PATHS_PER_BATCH, MODEL_MONTHS, NEEDS_MODEL, runStochastic, startValues, withMeanVectors, type StochasticOptions } from './stochastic.service.ts';
+import { base, MAX_PATHS_PER_BATCH, MODEL_MONTHS, NEEDS_MODEL, runPathBatches, runStochastic, startValues, withMeanVectors, type StochasticOptions } from './stochastic.service.ts';
 
 const NO_PRERUN = 'A stochastic run projects the reference pool on each path: remove UserCollateralCashflow.';
 
@@ -83,20 +83,7 @@ async function runReinsuranceStochastic(ctx: ModuleContext, user: AuthUser, body
       seed: body.Seed, from, to: Math.min(paths, from + perBatch), returnBelow: body.ReturnPaths ? 100 : 0,
     });
   }
-  let done = 0;
-  const outcomes = await ctx.runs.runBatch('reinsuranceStochasticBatch', inputs, {
-    userId: user.id, signal: options.signal, onAdmitted: options.onAdmitted, concurrency: ctx.runs.parallelism,
-    onResult: (index, outcome) => {
-      if (!outcome.ok) return;
-      const input = inputs[index] as ReinsuranceBatchInput;
-      done += input.to - input.from;
-      options.onProgress?.(done, paths);
-    },
-  });
-  const batches = outcomes.map((o, i) => {
-    if (!o.ok) throw new Error(`Stochastic paths ${(inputs[i] as ReinsuranceBatchInput).from + 1}–${(inputs[i] as ReinsuranceBatchInput).to} failed: ${o.message}`);
-    return o.value;
-  });
+  const batches = await runPathBatches(ctx, user, 'reinsuranceStochasticBatch', inputs, paths, options);
   const summary = await ctx.runs.run('reinsuranceStochasticSummary', { paths, seed: body.Seed, batches }, { userId: user.id, signal: options.signal });
   return isAdmin(user) ? { ...summary, RunTime: elapsedMs(started) } : summary;
 }

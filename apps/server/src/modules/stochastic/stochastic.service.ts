@@ -19,6 +19,7 @@ import { loadModelTape } from '../credit-models/model-tape.loader.ts';
 import type { ModuleContext } from '../module.ts';
 import { elapsedMs, isAdmin, prepareRun } from '../simulation/simulation.service.ts';
 import type { StochasticBatchInput } from './stochastic.tasks.ts';
+import type { TaskInput, TaskName, TaskOutput } from '../../runs/engine-tasks.ts';
 
 /** The longest horizon a credit model projects (runCreditModelFor's cap). */
 export const MODEL_MONTHS = 480;
@@ -89,21 +90,29 @@ export async function runStochastic(ctx: ModuleContext, user: AuthUser, body: St
       start, seed: body.Seed, from, to: Math.min(paths, from + perBatch), returnBelow: body.ReturnPaths ? 100 : 0, poolBalance,
     });
   }
+  const batches = await runPathBatches(ctx, user, 'stochasticBatch', inputs, paths, options);
+  const summary = await ctx.runs.run('stochasticSummary', { paths, seed: body.Seed, batches }, { userId: user.id, signal: options.signal });
+  return isAdmin(user) ? { ...summary, RunTime: elapsedMs(started) } : summary;
+}
+
+/**
+ * A run's batches of paths on the run service (deal or reinsurance layer): a wave at a time, so another
+ * user's single run waits for one batch at most; progress counts paths done; a failed batch fails the run.
+ */
+export async function runPathBatches<N extends TaskName>(
+  ctx: ModuleContext, user: AuthUser, task: N, inputs: (TaskInput<N> & { from: number; to: number })[], paths: number, options: StochasticOptions,
+): Promise<TaskOutput<N>[]> {
   let done = 0;
-  const outcomes = await ctx.runs.runBatch('stochasticBatch', inputs, {
-    userId: user.id, signal: options.signal, onAdmitted: options.onAdmitted,
-    // Batches go to the threads a wave at a time, so another user's single run waits for one batch at most.
-    concurrency: ctx.runs.parallelism,
+  const outcomes = await ctx.runs.runBatch(task, inputs, {
+    userId: user.id, signal: options.signal, onAdmitted: options.onAdmitted, concurrency: ctx.runs.parallelism,
     onResult: (index, outcome) => {
       if (!outcome.ok) return;
-      done += (inputs[index] as StochasticBatchInput).to - (inputs[index] as StochasticBatchInput).from;
+      done += inputs[index]!.to - inputs[index]!.from;
       options.onProgress?.(done, paths);
     },
   });
-  const batches = outcomes.map((o, i) => {
-    if (!o.ok) throw new Error(`Stochastic paths ${(inputs[i] as StochasticBatchInput).from + 1}–${(inputs[i] as StochasticBatchInput).to} failed: ${o.message}`);
+  return outcomes.map((o, i) => {
+    if (!o.ok) throw new Error(`Stochastic paths ${inputs[i]!.from + 1}–${inputs[i]!.to} failed: ${o.message}`);
     return o.value;
   });
-  const summary = await ctx.runs.run('stochasticSummary', { paths, seed: body.Seed, batches }, { userId: user.id, signal: options.signal });
-  return isAdmin(user) ? { ...summary, RunTime: elapsedMs(started) } : summary;
 }
